@@ -1,0 +1,57 @@
+"""`python -m bot [run|demo|play|bench]`: run the Discord bot, or play offline."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from bot.i18n import t
+
+NO_TOKEN_EXIT = 2
+CONFIG_EXIT = 2
+
+
+def _run(_args: argparse.Namespace) -> int:
+    from bot.config import ConfigError, load_settings
+
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        print(f"stoppa: {exc}", file=sys.stderr)
+        return CONFIG_EXIT
+    if not settings.token:
+        print(t("cli.no_token"), file=sys.stderr)
+        return NO_TOKEN_EXIT
+
+    from bot.logs import setup_logging
+
+    setup_logging(settings.log_level)
+    from bot.client import run_bot
+
+    run_bot(settings)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line parser of `python -m bot`."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description=t("cli.description"))
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help=t("cli.help_run"))
+    from bot.cli import add_offline_commands
+
+    add_offline_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command in (None, "run"):
+        return _run(args)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""Offline commands of `python -m bot`: demo, play and bench."""
+
+from __future__ import annotations
+
+import argparse
+
+from bot.i18n import t
+
+
+def add_offline_commands(sub: argparse._SubParsersAction) -> None:
+    """Register `demo`, `play` and `bench` on the `python -m bot` parser."""
+    demo = sub.add_parser("demo", help=t("cli.help_demo"))
+    demo.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N")
+    demo.add_argument("--seed", type=int, default=None)
+    demo.add_argument("--hands", type=int, default=3)
+    demo.add_argument("--out", default="data/demo")
+    demo.add_argument("--lang", default="en", choices=("en", "it"))
+    demo.set_defaults(func=_demo)
+
+    play = sub.add_parser("play", help=t("cli.help_play"))
+    play.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--lang", default="en", choices=("en", "it"))
+    play.set_defaults(func=_play)
+
+    bench = sub.add_parser("bench", help=t("cli.help_bench"))
+    bench.set_defaults(func=_bench)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from bot.cli.demo import run_demo
+
+    return run_demo(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from bot.cli.play import run_play
+
+    return run_play(args)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from bot.cli.bench import run_bench
+
+    return run_bench(args)

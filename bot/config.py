@@ -1,0 +1,100 @@
+"""Settings read from the environment (and a `.env` file through python-dotenv)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(ValueError):
+    """A setting has a bad value. The message is one line naming the variable."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot reads from its environment."""
+
+    token: str | None
+    db_path: str
+    log_level: str
+    turn_timeout: float
+    dev_guild: int | None
+
+    def __repr__(self) -> str:  # never show the token, even in a traceback
+        token = "set" if self.token else "missing"
+        return (
+            f"Settings(token=<{token}>, db_path={self.db_path!r}, log_level={self.log_level!r}, "
+            f"turn_timeout={self.turn_timeout!r}, dev_guild={self.dev_guild!r})"
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        """The stdlib logging level for `log_level`."""
+        return logging.getLevelName(self.log_level)
+
+
+def _clean(env: Mapping[str, str], name: str) -> str | None:
+    value = env.get(name)
+    if value is None:
+        return None
+    value = value.strip()
+    return value or None
+
+
+def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) -> Settings:
+    """Read the settings from `env` (default: `os.environ`, after loading `.env` when `dotenv`).
+
+    Raises `ConfigError` with one line naming the variable when a value is bad.
+    """
+    if env is None:
+        if dotenv:
+            from dotenv import find_dotenv, load_dotenv
+
+            load_dotenv(find_dotenv(usecwd=True), override=False)
+        env = os.environ
+
+    token = _clean(env, "DISCORD_TOKEN")
+
+    db_path = _clean(env, "STOPPA_DB") or "data/stoppa.db"
+
+    log_level = (_clean(env, "STOPPA_LOG_LEVEL") or "INFO").upper()
+    if log_level not in LOG_LEVELS:
+        raise ConfigError(
+            f"STOPPA_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (got {log_level!r})"
+        )
+
+    raw_timeout = _clean(env, "STOPPA_TURN_TIMEOUT")
+    if raw_timeout is None:
+        turn_timeout = 60.0
+    else:
+        try:
+            turn_timeout = float(raw_timeout)
+        except ValueError:
+            raise ConfigError(
+                f"STOPPA_TURN_TIMEOUT must be a number of seconds (got {raw_timeout!r})"
+            ) from None
+        if not (turn_timeout > 0 and turn_timeout < 86_400):
+            raise ConfigError(
+                f"STOPPA_TURN_TIMEOUT must be between 0 and 86400 seconds (got {raw_timeout!r})"
+            )
+
+    raw_guild = _clean(env, "STOPPA_DEV_GUILD")
+    dev_guild: int | None = None
+    if raw_guild is not None:
+        if not raw_guild.isdigit() or int(raw_guild) <= 0:
+            raise ConfigError(
+                f"STOPPA_DEV_GUILD must be a server (guild) id made of digits (got {raw_guild!r})"
+            )
+        dev_guild = int(raw_guild)
+
+    return Settings(
+        token=token,
+        db_path=db_path,
+        log_level=log_level,
+        turn_timeout=turn_timeout,
+        dev_guild=dev_guild,
+    )

@@ -1,0 +1,64 @@
+"""Settings from the environment (issue: project skeleton)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.config import ConfigError, load_settings
+
+
+def test_defaults_when_nothing_is_set() -> None:
+    s = load_settings({})
+    assert s.token is None
+    assert s.db_path == "data/stoppa.db"
+    assert s.log_level == "INFO"
+    assert s.turn_timeout == 60.0
+    assert s.dev_guild is None
+
+
+def test_values_are_read_and_cleaned() -> None:
+    s = load_settings(
+        {
+            "DISCORD_TOKEN": " abc.def ",
+            "STOPPA_DB": "/tmp/x.db",
+            "STOPPA_LOG_LEVEL": "debug",
+            "STOPPA_TURN_TIMEOUT": "12.5",
+            "STOPPA_DEV_GUILD": "123456789012345678",
+        }
+    )
+    assert s.token == "abc.def"
+    assert s.db_path == "/tmp/x.db"
+    assert s.log_level == "DEBUG"
+    assert s.turn_timeout == 12.5
+    assert s.dev_guild == 123456789012345678
+
+
+def test_empty_values_mean_default() -> None:
+    s = load_settings({"STOPPA_DB": "", "STOPPA_DEV_GUILD": "  ", "DISCORD_TOKEN": ""})
+    assert s.db_path == "data/stoppa.db" and s.dev_guild is None and s.token is None
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("STOPPA_LOG_LEVEL", "LOUD"),
+        ("STOPPA_TURN_TIMEOUT", "soon"),
+        ("STOPPA_TURN_TIMEOUT", "0"),
+        ("STOPPA_TURN_TIMEOUT", "-5"),
+        ("STOPPA_TURN_TIMEOUT", "nan"),
+        ("STOPPA_DEV_GUILD", "my-server"),
+        ("STOPPA_DEV_GUILD", "0"),
+    ],
+)
+def test_bad_values_name_the_variable_in_one_line(name: str, value: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_settings({name: value})
+    message = str(info.value)
+    assert name in message
+    assert "\n" not in message
+
+
+def test_repr_never_shows_the_token() -> None:
+    s = load_settings({"DISCORD_TOKEN": "super-secret-token"})
+    assert "super-secret-token" not in repr(s)
+    assert "super-secret-token" not in str(s)
