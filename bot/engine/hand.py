@@ -1,0 +1,909 @@
+"""One hand of Stoppa as a state machine (R-3 .. R-13).
+
+``Hand.start(rules, chips, dealer, seed=..., deck=..., carry=...)`` pays the antes, deals the
+first small point and runs every forced step; from then on ``to_act`` is the seat with a real
+choice (None once the hand is over) and ``act(seat, action)`` applies one action, returning the
+new events. Illegal actions raise ``IllegalAction`` and leave the hand unchanged (everything is
+validated before anything is mutated).
+
+Phases: ``small_point`` (a betting round for deal ``deal_no``), ``big_point``, ``showdown``
+(of the small point ``deal_no`` when it is not None, else of the big point), ``stoppa``,
+``over``.
+
+Betting (R-8): ``legal_actions()`` returns *representatives*: ``Pass()`` and ``Bet(cip)``
+before any bet, ``Pass()``, ``Call()`` and ``Raise(min)`` after one. The full range of levels
+for a bet or raise is ``bet_range(seat) -> (min, max)`` (None when not allowed); ``can`` and
+``act`` accept any amount in range. Amounts are *levels* for the round: ``Raise(60)`` brings the
+raiser's total for this round to 60.
+
+``view(seat)`` is a JSON-able dict with: seat, players, dealer, eldest, phase, point
+("small"|"big"|None), deal_no, to_act, hand (own card codes), new_cards (own cards of the
+current deal), chips, card_counts, pots {"small": [amount left per deal], "big", "bets",
+"carry" (carried in), "carry_out"}, betting {"level", "to_call" (for ``seat``), "min_raise",
+"max", "active", "allin", "bet_range"} or None, showdown {"order", "declared" {seat: ...},
+"conceded"} or None, declared [{seat, cards, value, point}] (every point shown this hand),
+stoppa {"table", "needed", "closer", "last", "card_counts"} or None, legal (action texts, only
+when it is ``seat``'s turn), result, events (the events ``seat`` may see), rules.
+
+Decisions where RULES.md is silent:
+- Every seat must be able to pay the ante (``can_pay_ante``); the table service seats only
+  those players (renumbered 0..P-1) and a player may go all-in for the ante (0 chips left).
+- A player may bet only from ``cip`` up to ``min(max_bet, chips)``; a player who cannot bet
+  when nobody has bet (fewer chips than the cip) has no choice and the engine passes for them.
+  Facing a bet, a player short of chips may call all-in (even for 0 chips) and then contends
+  the pot and only the part of each bet they matched. A raise must reach level + cip; there is
+  no short all-in raise.
+- With no bet, the pot goes to the dealer without the dealer acting, and so does the big pot
+  (unless ``unclaimed_big_pot="carry"``, when it becomes ``carry_out``). So the dealer never
+  opens the betting.
+- Showdown: contenders declare in turn from the last bettor/raiser on, in seat order; any
+  declarable point is allowed, even one that already loses. As soon as only one contender has
+  not conceded, that one wins the rest without (further) declaring. With all-in side pots each
+  layer goes to the best declared point among the contenders who matched it; a layer whose
+  contenders all conceded goes to the one of them with the highest priority.
+- The special payout ``cards`` uses the R-13 rate: ``card_rate`` x (cards // cards_per_payment)
+  of the cards in the payer's hand. Every payment is capped by the payer's chips.
+- ``four_aces`` blocked stoppa means every ace of the used deck (three with a suit removed).
+- A timeout (``default_action``): betting -> Pass (a free all-in Call when the player has no
+  chips and faces a bet), showdown -> Declare the best point, stoppa -> open with the lowest
+  rank.
+
+Serialisation: ``to_json`` stores the setup (rules, chips, dealer, deck, carry), the list of
+actions taken and a digest of the state; ``from_json`` replays the actions and checks the digest,
+so a round trip is exact and a corrupt record is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from operator import attrgetter
+from typing import Any
+
+from .actions import (
+    Action,
+    Bet,
+    Call,
+    Concede,
+    Declare,
+    IllegalAction,
+    Pass,
+    Raise,
+    parse_action,
+)
+from .cards import Card, card_of
+from .events import Event
+from .points import Point, best_point, declarable_points, point_key
+from .rules import Rules
+from .stoppa import Stoppa
+
+_ORDER = attrgetter("order")
+_PASS, _CALL, _CONCEDE = Pass(), Call(), Concede()
+PHASES = ("small_point", "big_point", "showdown", "stoppa", "over")
+
+
+def can_pay_ante(rules: Rules, chips: Sequence[int]) -> list[bool]:
+    """Which seats can pay the ante (R-5)."""
+    return [c >= rules.ante for c in chips]
+
+
+@lru_cache(maxsize=8192)
+def _declares(mask: int, ranking: str) -> tuple[Action, ...]:
+    """Every Declare the cards of ``mask`` allow, best first, then Concede (cached)."""
+    cards = [card_of(i) for i in range(40) if mask >> i & 1]
+    return (*(Declare(p.cards) for p in declarable_points(cards, ranking)), _CONCEDE)
+
+
+def _action_word(action: object) -> str:
+    return str(action).split()[0] if str(action) else "act"
+
+
+class Hand:
+    """A hand in progress or finished. Build with ``Hand.start`` or ``Hand.from_json``."""
+
+    __slots__ = (
+        "_actions",
+        "_active",
+        "_agg",
+        "_allin",
+        "_bets",
+        "_conceded",
+        "_deal_cards",
+        "_deck",
+        "_declared",
+        "_events",
+        "_level",
+        "_needs",
+        "_sd_order",
+        "_sd_pos",
+        "_stoppa",
+        "_to_act",
+        "big",
+        "carry_in",
+        "carry_out",
+        "chips",
+        "deal_no",
+        "dealer",
+        "eldest",
+        "hands",
+        "n",
+        "phase",
+        "point",
+        "prio",
+        "result",
+        "rules",
+        "shown",
+        "small",
+        "special",
+        "start_chips",
+    )
+
+    # --- construction --------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        chips: Sequence[int],
+        dealer: int,
+        *,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+        carry: int = 0,
+    ) -> Hand:
+        """Pay the antes, deal the first small point and run to the first real choice.
+
+        ``deck`` is the exact order of the cards (dealt per R-3 from its first card); without
+        it the used deck is shuffled with ``random.Random(seed)``.
+        """
+        n = rules.players
+        if len(chips) != n:
+            raise ValueError(f"{n} players need {n} chip counts, not {len(chips)}")
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+        for s, c in enumerate(chips):
+            if c < rules.ante:
+                raise ValueError(f"seat {s} cannot pay the ante ({c} chips < {rules.ante})")
+        if carry < 0:
+            raise ValueError("carry cannot be negative")
+        used = rules.deck()
+        if deck is None:
+            order = list(used)
+            random.Random(seed).shuffle(order)
+        else:
+            order = list(deck)
+            if len(order) != len(used) or set(order) != set(used):
+                raise ValueError(
+                    f"the deck must be exactly the {len(used)} cards used by "
+                    f"{n} players (R-2), each once"
+                )
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.eldest = (dealer + 1) % n
+        # prio[s]: 0 for the eldest hand (highest priority) .. n-1 for the dealer
+        self.prio = [(s - self.eldest) % n for s in range(n)]
+        self.start_chips = list(chips)
+        self.chips = list(chips)
+        self._deck = order
+        self.carry_in = carry
+        self.carry_out = 0
+        self._actions: list[tuple[int, Action]] = []
+        self._events: list[Event] = []
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self._deal_cards: list[list[Card]] = [[] for _ in range(n)]
+        self.small = [rules.small_point] * len(rules.deals)
+        self.big = rules.big_pot + carry
+        self.shown: list[dict[str, Any]] = []
+        self.special: str | None = None
+        self.result: list[int] | None = None
+        self._stoppa: Stoppa | None = None
+        self._to_act: int | None = None
+        self._bets = [0] * n
+        self._level = 0
+        self._active = [True] * n
+        self._allin = [False] * n
+        self._needs = [False] * n
+        self._agg: int | None = None
+        self._sd_order: list[int] = []
+        self._sd_pos = 0
+        self._declared: dict[int, Point] = {}
+        self._conceded: set[int] = set()
+        self.deal_no: int | None = None
+        self.point: str | None = None
+        self.phase = "small_point"
+        ev = self._events
+        for s in range(n):
+            self.chips[s] -= rules.ante
+            ev.append(Event("ante", s, {"amount": rules.ante}))
+        if carry:
+            ev.append(Event("carry", None, {"amount": carry, "into": "big"}))
+        self._begin_deal(0)
+        return self
+
+    @classmethod
+    def replay(
+        cls,
+        rules: Rules,
+        chips: Sequence[int],
+        dealer: int,
+        deck: Sequence[Card],
+        actions: Sequence[tuple[int, Action | str]],
+        *,
+        carry: int = 0,
+    ) -> Hand:
+        """Rebuild a hand from its setup and the list of (seat, action) taken."""
+        h = cls.start(rules, chips, dealer, deck=deck, carry=carry)
+        for seat, action in actions:
+            h.act(seat, parse_action(action) if isinstance(action, str) else action)
+        return h
+
+    # --- public queries ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat with a choice to make, None when the hand is over."""
+        if self.phase == "stoppa":
+            assert self._stoppa is not None
+            return self._stoppa.to_act
+        return self._to_act
+
+    @property
+    def events(self) -> list[Event]:
+        """The full event log (including private deal events)."""
+        return list(self._events)
+
+    @property
+    def actions(self) -> list[tuple[int, str]]:
+        """Every (seat, action text) accepted so far: with the setup, a replay."""
+        return [(s, str(a)) for s, a in self._actions]
+
+    @property
+    def deck(self) -> list[Card]:
+        """The deck in dealing order."""
+        return list(self._deck)
+
+    @property
+    def stoppa(self) -> Stoppa | None:
+        """The stoppa phase once it has begun."""
+        return self._stoppa
+
+    def public_events(self) -> list[Event]:
+        """Events anyone may see (no deal events)."""
+        return [e for e in self._events if not e.private]
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """Events ``seat`` may see (its own deals included)."""
+        return [e for e in self._events if e.visible_to(seat)]
+
+    def cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now."""
+        if self._stoppa is not None:
+            return self._stoppa.cards(seat)
+        return sorted(self.hands[seat], key=_ORDER)
+
+    def card_count(self, seat: int) -> int:
+        """How many cards ``seat`` holds now."""
+        if self._stoppa is not None:
+            return self._stoppa.card_count(seat)
+        return len(self.hands[seat])
+
+    @property
+    def pots(self) -> dict[str, Any]:
+        """{"small": [left per deal], "big": n, "bets": [per seat this round], "carry", ...}."""
+        return {
+            "small": list(self.small),
+            "big": self.big,
+            "bets": list(self._bets),
+            "carry": self.carry_in,
+            "carry_out": self.carry_out,
+        }
+
+    def pot_total(self) -> int:
+        """Every chip not in a player's stack: small pots, big pot and this round's bets."""
+        return sum(self.small) + self.big + sum(self._bets)
+
+    def eligible(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may use for the current point (R-7)."""
+        if self.deal_no is not None:
+            return list(self._deal_cards[seat])
+        return list(self.hands[seat])
+
+    def bet_range(self, seat: int) -> tuple[int, int] | None:
+        """(min, max) level ``seat`` may bet or raise to now, None if not allowed."""
+        if self.phase not in ("small_point", "big_point") or seat != self._to_act:
+            return None
+        return self._range(seat)
+
+    def _range(self, seat: int) -> tuple[int, int] | None:
+        r = self.rules
+        if self._level == 0:
+            hi = min(r.max_bet, self.chips[seat])
+            return (r.cip, hi) if hi >= r.cip else None
+        lo = self._level + r.cip
+        hi = min(r.max_bet, self._bets[seat] + self.chips[seat])
+        return (lo, hi) if lo <= hi else None
+
+    def legal_actions(self) -> list[Action]:
+        """The choices of ``to_act`` (betting amounts as representatives, see ``bet_range``)."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        if self.phase == "stoppa":
+            assert self._stoppa is not None
+            return list(self._stoppa.legal_plays())
+        if self.phase == "showdown":
+            cards = self._deal_cards[seat] if self.deal_no is not None else self.hands[seat]
+            mask = 0
+            for c in cards:
+                mask |= 1 << c.index
+            return list(_declares(mask, self.rules.ranking))
+        rng = self._range(seat)
+        if self._level == 0:
+            return [_PASS, Bet(rng[0])] if rng else [_PASS]
+        if rng:
+            return [_PASS, _CALL, Raise(rng[0])]
+        return [_PASS, _CALL]
+
+    def default_action(self, seat: int) -> Action:
+        """What a turn timeout does for ``seat`` (see the module docstring)."""
+        if seat != self.to_act:
+            self.check(seat, Pass())  # raises the right IllegalAction
+        if self.phase == "stoppa":
+            assert self._stoppa is not None
+            return self._stoppa.default_play()
+        if self.phase == "showdown":
+            return Declare(self._best(seat).cards)
+        if self._level > 0 and self.chips[seat] == 0:
+            return Call()
+        return Pass()
+
+    def _best(self, seat: int) -> Point:
+        return best_point(self.eligible(seat), 3, self.rules.ranking)
+
+    def can(self, seat: int, action: Action) -> bool:
+        """True if ``act(seat, action)`` would be accepted."""
+        try:
+            self.check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    # --- validation ----------------------------------------------------------------------
+
+    def check(self, seat: int, action: Action) -> Any:
+        """Raise IllegalAction unless ``seat`` may do ``action`` now; returns parsed details."""
+        if self.phase == "over":
+            raise IllegalAction("hand_over")
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction("not_in_hand", seat=str(seat))
+        if self.phase == "stoppa":
+            assert self._stoppa is not None
+            return self._stoppa.check(seat, action)
+        to_act = self._to_act
+        if seat != to_act:
+            raise IllegalAction("not_your_turn", seat=to_act if to_act is not None else -1)
+        if self.phase == "showdown":
+            if isinstance(action, Concede):
+                return None
+            if not isinstance(action, Declare):
+                raise IllegalAction("wrong_phase", action=_action_word(action), phase=self.phase)
+            cards = action.cards
+            held = self.hands[seat]
+            eligible = self._deal_cards[seat] if self.deal_no is not None else held
+            for c in cards:
+                if not isinstance(c, Card) or c not in held:
+                    raise IllegalAction("card_not_held", card=str(c))
+                if c not in eligible:
+                    raise IllegalAction("card_not_eligible", card=str(c))
+            try:
+                return Point.of(cards)
+            except ValueError:
+                raise IllegalAction("bad_point") from None
+        # betting
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Bet):
+            if self._level:
+                raise IllegalAction("bet_not_allowed")
+            rng = self._range(seat)
+            if rng is None:
+                raise IllegalAction("cannot_bet", min=self.rules.cip)
+            if not isinstance(action.amount, int) or action.amount < rng[0]:
+                raise IllegalAction("bet_too_small", min=rng[0])
+            if action.amount > rng[1]:
+                raise IllegalAction("bet_too_large", max=rng[1])
+            return None
+        if isinstance(action, Call):
+            if not self._level:
+                raise IllegalAction("nothing_to_call")
+            return None
+        if isinstance(action, Raise):
+            if not self._level:
+                raise IllegalAction("nothing_to_call")
+            rng = self._range(seat)
+            if rng is None:
+                raise IllegalAction("cannot_raise")
+            if not isinstance(action.to, int) or action.to < rng[0]:
+                raise IllegalAction("raise_too_small", min=rng[0])
+            if action.to > rng[1]:
+                raise IllegalAction("raise_too_large", max=rng[1])
+            return None
+        raise IllegalAction("wrong_phase", action=_action_word(action), phase=self.phase)
+
+    # --- acting --------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` of ``seat`` and every forced step after it; return the new events."""
+        detail = self.check(seat, action)
+        start = len(self._events)
+        self._actions.append((seat, action))
+        if self.phase == "stoppa":
+            st = self._stoppa
+            assert st is not None
+            st.to_act = None
+            st._play(seat, detail[0], detail[1], False)
+            st._advance()
+            if st.winner is not None:
+                self._close(st.winner)
+        elif self.phase == "showdown":
+            self._showdown_act(seat, action, detail)
+        else:
+            self._bet_act(seat, action)
+        return self._events[start:]
+
+    # --- dealing and betting -------------------------------------------------------------
+
+    def _begin_deal(self, i: int) -> None:
+        k = self.rules.deals[i]
+        n = self.n
+        pos = sum(self.rules.deals[:i]) * n
+        deck = self._deck
+        self.phase = "small_point"
+        self.point = "small"
+        self.deal_no = i
+        self._events.append(Event("phase", None, {"phase": "small_point", "deal": i, "cards": k}))
+        for j in range(n):
+            s = (self.eldest + j) % n
+            got = deck[pos : pos + k]
+            pos += k
+            self._deal_cards[s] = got
+            self.hands[s].extend(got)
+            self._events.append(Event("deal", s, {"cards": [c.code for c in got], "deal": i}))
+        self._start_round()
+
+    def _start_round(self) -> None:
+        n = self.n
+        self._bets = [0] * n
+        self._level = 0
+        self._active = [True] * n
+        self._allin = [False] * n
+        self._needs = [True] * n
+        self._agg = None
+        self._to_act = None
+        self._next_turn(self.dealer)
+
+    def _next_turn(self, after: int) -> None:
+        n = self.n
+        needs = self._needs
+        while True:
+            nxt = None
+            for k in range(1, n + 1):
+                t = (after + k) % n
+                if needs[t]:
+                    nxt = t
+                    break
+            if self._level == 0:
+                if nxt is None or nxt == self.dealer:
+                    self._end_round()
+                    return
+                if self.chips[nxt] < self.rules.cip:
+                    # no choice: cannot bet, so the only action is to pass
+                    self._active[nxt] = False
+                    needs[nxt] = False
+                    self._events.append(Event("pass", nxt, {"forced": True}))
+                    after = nxt
+                    continue
+            elif nxt is None or sum(self._active) == 1:
+                self._end_round()
+                return
+            self._to_act = nxt
+            return
+
+    def _bet_act(self, seat: int, action: Action) -> None:
+        ev = self._events
+        needs = self._needs
+        if isinstance(action, Pass):
+            self._active[seat] = False
+            needs[seat] = False
+            ev.append(Event("pass", seat, {"forced": False}))
+        elif isinstance(action, Call):
+            owe = self._level - self._bets[seat]
+            pay = min(owe, self.chips[seat])
+            self.chips[seat] -= pay
+            self._bets[seat] += pay
+            needs[seat] = False
+            if pay < owe or self.chips[seat] == 0:
+                self._allin[seat] = True
+                ev.append(Event("allin", seat, {"amount": pay, "level": self._bets[seat]}))
+            else:
+                ev.append(Event("call", seat, {"amount": pay, "level": self._level}))
+        else:
+            to = action.amount if isinstance(action, Bet) else action.to  # type: ignore[union-attr]
+            pay = to - self._bets[seat]
+            self.chips[seat] -= pay
+            self._bets[seat] = to
+            self._level = to
+            self._agg = seat
+            active, allin = self._active, self._allin
+            for s in range(self.n):
+                needs[s] = s != seat and active[s] and not allin[s]
+            kind = "bet" if isinstance(action, Bet) else "raise"
+            ev.append(Event(kind, seat, {"amount": pay, "level": to}))
+            if self.chips[seat] == 0:
+                self._allin[seat] = True
+                ev.append(Event("allin", seat, {"amount": pay, "level": to}))
+        self._to_act = None
+        self._next_turn(seat)
+
+    def _pot_name(self) -> dict[str, Any]:
+        if self.deal_no is not None:
+            return {"pot": "small", "deal": self.deal_no}
+        return {"pot": "big", "deal": None}
+
+    def _take_base(self) -> int:
+        if self.deal_no is not None:
+            amount = self.small[self.deal_no]
+            self.small[self.deal_no] = 0
+        else:
+            amount = self.big
+            self.big = 0
+        return amount
+
+    def _end_round(self) -> None:
+        self._to_act = None
+        active = self._active
+        if self._level == 0:
+            if self.deal_no is None and self.rules.unclaimed_big_pot == "carry":
+                self.carry_out = self._take_base()
+                self._events.append(
+                    Event("carry", None, {"amount": self.carry_out, "into": "next"})
+                )
+            else:
+                amount = self._take_base()
+                self.chips[self.dealer] += amount
+                self._events.append(
+                    Event(
+                        "win",
+                        self.dealer,
+                        {**self._pot_name(), "amount": amount, "shown": False, "reason": "no_bet"},
+                    )
+                )
+            self._after_point()
+            return
+        if sum(active) == 1:
+            winner = active.index(True)
+            amount = self._take_base() + sum(self._bets)
+            self._bets = [0] * self.n
+            self.chips[winner] += amount
+            self._events.append(
+                Event(
+                    "win",
+                    winner,
+                    {**self._pot_name(), "amount": amount, "shown": False, "reason": "alone"},
+                )
+            )
+            self._after_point()
+            return
+        agg = self._agg
+        assert agg is not None
+        self._sd_order = [(agg + k) % self.n for k in range(self.n) if active[(agg + k) % self.n]]
+        self._sd_pos = 0
+        self._declared = {}
+        self._conceded = set()
+        self.phase = "showdown"
+        self._events.append(
+            Event("phase", None, {"phase": "showdown", **self._pot_name(), "order": self._sd_order})
+        )
+        self._to_act = self._sd_order[0]
+
+    def _showdown_act(self, seat: int, action: Action, point: Point | None) -> None:
+        if point is None:
+            self._conceded.add(seat)
+            self._events.append(Event("concede", seat, {}))
+        else:
+            self._declared[seat] = point
+            codes = [c.code for c in point.cards]
+            self.shown.append(
+                {"seat": seat, "cards": codes, "value": point.total, **self._pot_name()}
+            )
+            self._events.append(
+                Event("declare", seat, {"cards": codes, "value": point.total, "count": point.count})
+            )
+        self._sd_pos += 1
+        remaining = [s for s in self._sd_order if s not in self._conceded]
+        if len(remaining) == 1 or self._sd_pos >= len(self._sd_order):
+            self._settle_showdown()
+        else:
+            self._to_act = self._sd_order[self._sd_pos]
+
+    def _settle_showdown(self) -> None:
+        self._to_act = None
+        contenders = self._sd_order
+        conceded = self._conceded
+        declared = self._declared
+        ranking = self.rules.ranking
+        prio = self.prio
+        alive = [s for s in contenders if s not in conceded]
+
+        def winner_among(eligible: list[int]) -> int:
+            cands = [s for s in eligible if s not in conceded]
+            if not cands:
+                return min(eligible, key=lambda s: prio[s])
+            if len(alive) == 1 and alive[0] in cands:
+                return alive[0]
+            shown = [s for s in cands if s in declared]
+            if not shown:
+                return min(cands, key=lambda s: prio[s])
+            return max(shown, key=lambda s: (point_key(declared[s], ranking), -prio[s]))
+
+        won = [0] * self.n
+        won[winner_among(contenders)] += self._take_base()
+        bets = self._bets
+        levels = sorted({bets[s] for s in contenders})
+        prev = 0
+        for lv in levels:
+            if lv <= prev:
+                continue
+            layer = sum(min(b, lv) - min(b, prev) for b in bets)
+            elig = [s for s in contenders if bets[s] >= lv]
+            won[winner_among(elig)] += layer
+            prev = lv
+        leftover = sum(b - min(b, prev) for b in bets)
+        if leftover:  # cannot happen (the top bettor is a contender) but never lose chips
+            won[winner_among(contenders)] += leftover
+        self._bets = [0] * self.n
+        base = self._pot_name()
+        for s in sorted(range(self.n), key=lambda s: prio[s]):
+            if won[s]:
+                self.chips[s] += won[s]
+                self._events.append(
+                    Event("win", s, {**base, "amount": won[s], "shown": s in declared})
+                )
+        self._after_point()
+
+    def _after_point(self) -> None:
+        if self.deal_no is not None:
+            nxt = self.deal_no + 1
+            if nxt < len(self.rules.deals):
+                self._begin_deal(nxt)
+                return
+            self.deal_no = None
+            self.point = "big"
+            self.phase = "big_point"
+            self._events.append(Event("phase", None, {"phase": "big_point"}))
+            self._start_round()
+            return
+        self._specials()
+
+    # --- R-11 special hands, R-12 stoppa, R-13 payment -----------------------------------
+
+    def _claimant(self, kind: str) -> int | None:
+        full = self.rules.rank_counts()
+        variant = self.rules.blocked_stoppa
+        for j in range(self.n):
+            s = (self.eldest + j) % self.n
+            ranks = [c.rank for c in self.hands[s]]
+            kings = ranks.count(10)
+            aces = ranks.count(1)
+            if kind == "ricchezza":
+                ok = full[10] > 0 and kings == full[10]
+            elif kind == "misera":
+                ok = not any(r >= 8 for r in ranks)
+            elif variant == "four_aces":
+                ok = aces == full[1]
+            elif variant == "three_twos_no_king":
+                ok = ranks.count(2) >= 3 and not kings
+            elif variant == "three_aces_no_king":
+                ok = aces >= 3 and not kings
+            elif variant == "four_aces_no_king":
+                ok = aces == full[1] and not kings
+            elif variant == "three_aces":
+                ok = aces >= 3
+            else:
+                ok = False
+            if ok:
+                return s
+        return None
+
+    def _specials(self) -> None:
+        for kind in ("ricchezza", "misera", "assi"):
+            holder = self._claimant(kind)
+            if holder is None:
+                continue
+            self.special = kind
+            dues = []
+            if kind != "assi":
+                for j in range(1, self.n):
+                    s = (holder + j) % self.n
+                    left = len(self.hands[s])
+                    owe = (
+                        self.rules.ante
+                        if self.rules.special_payout == "ante"
+                        else self.rules.payment(left)
+                    )
+                    dues.append((s, owe, left))
+            self._events.append(
+                Event(
+                    "special",
+                    holder,
+                    {
+                        "kind": kind,
+                        "cards": [c.code for c in sorted(self.hands[holder], key=_ORDER)],
+                        "payments": [
+                            {"from": s, "to": holder, "amount": min(owe, self.chips[s])}
+                            for s, owe, _ in dues
+                        ],
+                    },
+                )
+            )
+            for s, owe, left in dues:
+                self._pay(s, holder, owe, left)
+            self._finish()
+            return
+        self.phase = "stoppa"
+        self._events.append(Event("phase", None, {"phase": "stoppa"}))
+        st = Stoppa._setup(self.hands, self.eldest, self.rules)
+        st._events = self._events
+        self._stoppa = st
+        st._advance()
+        if st.winner is not None:
+            self._close(st.winner)
+
+    def _pay(self, payer: int, to: int, owe: int, cards: int) -> dict[str, int]:
+        amount = min(owe, self.chips[payer])
+        self.chips[payer] -= amount
+        self.chips[to] += amount
+        self._events.append(
+            Event(
+                "payment",
+                payer,
+                {"from": payer, "to": to, "amount": amount, "owed": owe, "cards": cards},
+            )
+        )
+        return {"from": payer, "to": to, "amount": amount}
+
+    def _close(self, closer: int) -> None:
+        st = self._stoppa
+        assert st is not None
+        for j in range(1, self.n):
+            s = (closer + j) % self.n
+            left = st.card_count(s)
+            self._pay(s, closer, self.rules.payment(left), left)
+        self._finish()
+
+    def _finish(self) -> None:
+        self.phase = "over"
+        self._to_act = None
+        self.result = [self.chips[s] - self.start_chips[s] for s in range(self.n)]
+        self._events.append(Event("phase", None, {"phase": "over", "result": self.result}))
+
+    # --- views and serialisation ---------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator), JSON-able; see the module docstring."""
+        n = self.n
+        to_act = self.to_act
+        betting = None
+        if self.phase in ("small_point", "big_point"):
+            rng = self._range(seat) if seat is not None and seat == to_act else None
+            betting = {
+                "level": self._level,
+                "to_call": (
+                    max(0, min(self._level - self._bets[seat], self.chips[seat]))
+                    if seat is not None
+                    else None
+                ),
+                "min_raise": self._level + self.rules.cip if self._level else self.rules.cip,
+                "max": self.rules.max_bet,
+                "active": list(self._active),
+                "allin": list(self._allin),
+                "bet_range": list(rng) if rng else None,
+            }
+        showdown = None
+        if self.phase == "showdown":
+            showdown = {
+                "order": list(self._sd_order),
+                "declared": {str(s): [c.code for c in p.cards] for s, p in self._declared.items()},
+                "conceded": sorted(self._conceded),
+            }
+        st = self._stoppa
+        own = self.cards(seat) if seat is not None else []
+        return {
+            "seat": seat,
+            "players": n,
+            "dealer": self.dealer,
+            "eldest": self.eldest,
+            "phase": self.phase,
+            "point": self.point if self.phase not in ("stoppa", "over") else None,
+            "deal_no": self.deal_no,
+            "to_act": to_act,
+            "hand": [c.code for c in own],
+            "new_cards": (
+                [c.code for c in self._deal_cards[seat]]
+                if seat is not None and self.deal_no is not None
+                else []
+            ),
+            "chips": list(self.chips),
+            "card_counts": [self.card_count(s) for s in range(n)],
+            "pots": self.pots,
+            "betting": betting,
+            "showdown": showdown,
+            "declared": [dict(d) for d in self.shown],
+            "stoppa": st.view() if st is not None else None,
+            "special": self.special,
+            "legal": (
+                [str(a) for a in self.legal_actions()]
+                if seat is not None and seat == to_act
+                else []
+            ),
+            "result": list(self.result) if self.result is not None else None,
+            "events": [e.to_dict() for e in self.events_for(seat)],
+            "rules": self.rules.to_dict(),
+        }
+
+    def _digest(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "chips": list(self.chips),
+            "pots": self.pots,
+            "hands": [[c.code for c in self.cards(s)] for s in range(self.n)],
+            "events": len(self._events),
+            "result": self.result,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able record: setup, actions and a digest of the state."""
+        return {
+            "version": 1,
+            "rules": self.rules.to_dict(),
+            "chips": list(self.start_chips),
+            "dealer": self.dealer,
+            "deck": [c.code for c in self._deck],
+            "carry": self.carry_in,
+            "actions": [[s, str(a)] for s, a in self._actions],
+            "state": self._digest(),
+        }
+
+    def to_json(self) -> str:
+        """The hand as a JSON string (``Hand.from_json`` restores it exactly)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Hand:
+        """Inverse of ``to_dict``; ValueError if the record is inconsistent."""
+        if d.get("version") != 1:
+            raise ValueError("unknown hand record version")
+        h = cls.replay(
+            Rules.from_dict(d["rules"]),
+            d["chips"],
+            d["dealer"],
+            [Card.parse(c) for c in d["deck"]],
+            [(s, a) for s, a in d["actions"]],
+            carry=d["carry"],
+        )
+        if "state" in d and json.loads(json.dumps(h._digest())) != d["state"]:
+            raise ValueError("hand record does not match its actions")
+        return h
+
+    @classmethod
+    def from_json(cls, s: str) -> Hand:
+        """Inverse of ``to_json``."""
+        return cls.from_dict(json.loads(s))
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.n}p phase={self.phase} to_act={self.to_act} chips={self.chips}>"

@@ -1,0 +1,258 @@
+"""The stoppa, the shedding phase (R-12), and its close (R-13).
+
+``Stoppa.from_hands(hands, first, rules)`` starts the phase with ``first`` (the eldest hand)
+to move, open. Every forced play is made by the engine (an automation); ``to_act`` is set only
+when a player must *open* while holding more than one rank, the only choice of the stoppa.
+``legal_plays()`` lists one ``Play`` per rank held: one card of that rank, or all the player's
+aces, or the complete four of a kind (three when the deck lacks a card of the rank).
+``act(seat, Play(cards))`` accepts any card of a rank (suits do not matter).
+
+Decisions where RULES.md is silent:
+- Which card of a rank a forced play uses: the lowest in card order (c d s b); suits do not
+  matter in this phase.
+- A player who throws aces under ``three_aces_jump`` then continues from the needed rank
+  above the ace in the same turn (as for any ace play).
+- "Four of a kind" means every card of that rank in the used deck (R-2): with a king or a
+  suit removed, three of a kind of the incomplete ranks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import Any
+
+from .actions import IllegalAction, Play
+from .cards import Card
+from .events import Event
+from .rules import Rules
+
+_ORDER = attrgetter("order")
+
+
+class Stoppa:
+    """State of the shedding phase. See the module docstring."""
+
+    __slots__ = (
+        "_events",
+        "_full",
+        "_held",
+        "_jump",
+        "_left",
+        "last",
+        "last_rank",
+        "live",
+        "n",
+        "needed",
+        "senza",
+        "table",
+        "to_act",
+        "turn",
+        "winner",
+    )
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+        self.table: list[list[Card]] = []
+        self.winner: int | None = None
+        self.to_act: int | None = None
+        self.needed: int | None = None
+        self.last_rank: int | None = None
+        self.last: tuple[Card, ...] = ()
+        self.senza: list[tuple[int, int]] = []
+
+    @classmethod
+    def from_hands(
+        cls, hands: Sequence[Sequence[Card]], first: int, rules: Rules | None = None
+    ) -> Stoppa:
+        """Start the phase: ``hands[seat]`` are the cards held, ``first`` moves first, open."""
+        self = cls._setup(hands, first, rules)
+        self._advance()
+        return self
+
+    @classmethod
+    def _setup(cls, hands: Sequence[Sequence[Card]], first: int, rules: Rules | None) -> Stoppa:
+        rules = rules or Rules(players=max(3, min(6, len(hands))))
+        self = cls()
+        self.n = len(hands)
+        self._full = rules.rank_counts()
+        self._jump = rules.three_aces_jump
+        self._held = []
+        self.live = [0] * 12
+        self._left = []
+        for cards in hands:
+            by_rank: list[list[Card]] = [[] for _ in range(11)]
+            for c in sorted(cards, key=_ORDER):
+                by_rank[c.rank].append(c)
+                self.live[c.rank] += 1
+            self._held.append(by_rank)
+            self._left.append(len(cards))
+        self.turn = first
+        return self
+
+    # --- queries -------------------------------------------------------------------------
+
+    def cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` still holds, in card order."""
+        return sorted((c for group in self._held[seat] for c in group), key=_ORDER)
+
+    def card_count(self, seat: int) -> int:
+        """How many cards ``seat`` still holds."""
+        return self._left[seat]
+
+    @property
+    def closer(self) -> int | None:
+        """The highest live rank (R-12), None once nobody holds a card."""
+        for r in range(10, 0, -1):
+            if self.live[r]:
+                return r
+        return None
+
+    @property
+    def over(self) -> bool:
+        """True once a player has closed."""
+        return self.winner is not None
+
+    def legal_plays(self) -> list[Play]:
+        """The openings available to ``to_act`` (empty when nobody has a choice)."""
+        if self.to_act is None:
+            return []
+        out = []
+        full = self._full
+        for r, group in enumerate(self._held[self.to_act]):
+            if group:
+                out.append(Play(tuple(group) if r == 1 or len(group) == full[r] else (group[0],)))
+        return out
+
+    def default_play(self) -> Play:
+        """What a timeout plays: the lowest rank held (all aces, or a full set, together)."""
+        plays = self.legal_plays()
+        if not plays:
+            raise IllegalAction("not_a_choice")
+        return plays[0]
+
+    def events(self) -> list[Event]:
+        """Every event of the phase so far."""
+        return list(self._events)
+
+    def view(self) -> dict[str, Any]:
+        """JSON-able public state: table, needed, closer, last play, to_act, card counts."""
+        return {
+            "table": [[c.code for c in play] for play in self.table],
+            "needed": self.needed,
+            "closer": self.closer,
+            "last": [c.code for c in self.last],
+            "to_act": self.to_act,
+            "card_counts": list(self._left),
+            "winner": self.winner,
+        }
+
+    # --- actions -------------------------------------------------------------------------
+
+    def check(self, seat: int, action: object) -> tuple[int, tuple[Card, ...]]:
+        """Validate an opening; return (rank, cards) or raise IllegalAction."""
+        if self.winner is not None:
+            raise IllegalAction("hand_over")
+        if self.to_act is None or seat != self.to_act:
+            waiting = self.to_act if self.to_act is not None else -1
+            raise IllegalAction("not_your_turn", seat=waiting)
+        if not isinstance(action, Play):
+            raise IllegalAction("wrong_phase", action=str(action).split()[0], phase="stoppa")
+        cards = action.cards
+        if not cards:
+            raise IllegalAction("bad_play", cards="nothing")
+        held = self._held[seat]
+        for c in cards:
+            if not isinstance(c, Card) or c not in held[c.rank]:
+                raise IllegalAction("card_not_held", card=str(c))
+        r = cards[0].rank
+        group = held[r]
+        together = r == 1 or len(group) == self._full[r]
+        if (
+            any(c.rank != r for c in cards)
+            or len(set(cards)) != len(cards)
+            or (together and len(cards) != len(group))
+            or (not together and len(cards) != 1)
+        ):
+            raise IllegalAction("bad_play", cards=" ".join(c.code for c in cards))
+        return r, cards
+
+    def can(self, seat: int, action: object) -> bool:
+        """True if ``act`` would accept this."""
+        try:
+            self.check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def act(self, seat: int, action: Play) -> list[Event]:
+        """Open with ``action``; the engine then makes every forced play. Returns new events."""
+        r, cards = self.check(seat, action)
+        start = len(self._events)
+        self.to_act = None
+        self._play(seat, r, cards, False)
+        self._advance()
+        return self._events[start:]
+
+    # --- the automaton -------------------------------------------------------------------
+
+    def _play(self, seat: int, r: int, cards: tuple[Card, ...] | None, forced: bool) -> None:
+        group = self._held[seat][r]
+        if cards is None:
+            cards = tuple(group) if r == 1 or len(group) == self._full[r] else (group[0],)
+        if len(cards) == len(group):
+            group.clear()
+        else:
+            for c in cards:
+                group.remove(c)
+        k = len(cards)
+        live = self.live
+        live[r] -= k
+        self._left[seat] -= k
+        self.table.append(list(cards))
+        self.last = cards
+        self._events.append(
+            Event("play", seat, {"cards": [c.code for c in cards], "forced": forced})
+        )
+        if self._left[seat] == 0:
+            self.winner = seat
+            self.needed = None
+            self._events.append(Event("close", seat, {}))
+            return
+        nxt = r + 1
+        while nxt <= 10 and not live[nxt]:
+            nxt += 1
+        if nxt > 10:
+            self.needed = None
+            self.last_rank = None
+        else:
+            self.needed = nxt
+            self.last_rank = r
+
+    def _advance(self) -> None:
+        """Make every forced play until a choice is due or someone closes."""
+        held = self._held
+        n = self.n
+        while self.winner is None:
+            s = self.turn
+            h = held[s]
+            need = self.needed
+            if need is None:
+                rank = 0
+                for r in range(1, 11):
+                    if h[r]:
+                        if rank:
+                            self.to_act = s
+                            return
+                        rank = r
+                self._play(s, rank, None, True)
+            elif self.last_rank == 1 and h[1]:
+                self._play(s, 1, None, True)
+            elif h[need]:
+                self._play(s, need, None, True)
+            elif self._jump and len(h[1]) >= 3 and not h[10]:
+                self._play(s, 1, None, True)
+            else:
+                self.senza.append((s, need))
+                self._events.append(Event("senza", s, {"needed": need}))
+                self.turn = (s + 1) % n
