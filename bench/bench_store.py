@@ -1,0 +1,147 @@
+"""Benchmark of the store: committed ledger transfers per second, and leaderboard latency.
+
+    .venv/bin/python bench/bench_store.py [small|full]
+
+Figures (medians of several rounds):
+- `transfers_per_s`: committed `save_table` transactions with one Move each (account ->
+  escrow, or escrow -> account: a balance update, the escrow update, a ledger row, the table
+  row, one `BEGIN IMMEDIATE ... COMMIT`), on a file in a temp folder of this disk.
+- `grants_per_s`: committed admin grants (mint -> account), one transaction each.
+- `ante_rows_per_s`: ledger rows per second when each save carries 4 moves (the antes of a
+  4-player hand, then their refunds): what a real table action commits.
+- `*_per_cpu_s`: the same counted per CPU second of this process (event loop plus aiosqlite's
+  thread): what the store costs, less sensitive than wall time to other work on the machine.
+- `leaderboard_<by>_ms`: one page (10 rows) of the leaderboard over N accounts / stats rows
+  (N = 100,000 full, 5,000 small); `leaderboard_deep_ms` is a page at offset N/2.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bot.store import Move, Store
+
+SIZES = {
+    "small": {"transfers": 300, "rounds": 3, "accounts": 5_000, "queries": 15},
+    "full": {"transfers": 3_000, "rounds": 5, "accounts": 100_000, "queries": 50},
+}
+
+
+async def _transfers(store: Store, n: int) -> tuple[float, float]:
+    row = await store.create_table(7, random.randrange(1, 2**40), settings={}, seats=[1, 2, 3])
+    await store.grant(7, 1, 10**9, reason="bench", by=0)
+    version = row.version
+    start, cpu = time.perf_counter(), time.process_time()
+    for i in range(n):
+        move = Move(1, 5, "bet", 1) if i % 2 == 0 else Move(1, -5, "pot", 1)
+        version = (await store.save_table(row.id, expected_version=version, moves=[move])).version
+    return n / (time.perf_counter() - start), n / (time.process_time() - cpu)
+
+
+async def _antes(store: Store, n: int) -> float:
+    """Ledger rows per second when each transaction carries the 4 antes of a hand."""
+    users = [11, 12, 13, 14]
+    row = await store.create_table(7, random.randrange(1, 2**40), settings={}, seats=users)
+    for user in users:
+        await store.grant(7, user, 10**9, reason="bench", by=0)
+    version = row.version
+    start = time.perf_counter()
+    for i in range(n // 4):
+        sign = 1 if i % 2 == 0 else -1
+        moves = [Move(u, sign * 60, "ante" if sign > 0 else "refund", 1) for u in users]
+        version = (await store.save_table(row.id, expected_version=version, moves=moves)).version
+    return 4 * (n // 4) / (time.perf_counter() - start)
+
+
+async def _grants(store: Store, n: int) -> tuple[float, float]:
+    start, cpu = time.perf_counter(), time.process_time()
+    for i in range(n):
+        await store.grant(8, 1 + i % 50, 1, reason="bench", by=0)
+    return n / (time.perf_counter() - start), n / (time.process_time() - cpu)
+
+
+async def _populate(store: Store, guild: int, n: int) -> None:
+    """n accounts (with their starting ledger rows) and n stats rows, written in bulk."""
+    rng = random.Random(1)
+    now = time.time()
+    db = store._db  # bulk load: the benchmark fills the file directly, in one transaction
+    accounts = [(guild, u, rng.randrange(0, 50_000), now) for u in range(1, n + 1)]
+    await db.execute("BEGIN IMMEDIATE")
+    await db.executemany(
+        "INSERT INTO accounts (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)",
+        accounts,
+    )
+    await db.executemany(
+        "INSERT INTO ledger (at, guild_id, src_kind, dst_kind, dst_id, amount, reason)"
+        " VALUES (?, ?, 'mint', 'user', ?, ?, 'start')",
+        [(now, guild, u, b) for _, u, b, _ in accounts if b],
+    )
+    await db.executemany(
+        "INSERT INTO player_stats (guild_id, user_id, hands, pots_won, closes, net, biggest_pot)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (guild, u, 10, rng.randrange(10), rng.randrange(5), rng.randrange(-999, 999), 50)
+            for u in range(1, n + 1)
+        ],
+    )
+    await db.execute("COMMIT")
+    await db.execute("ANALYZE")
+
+
+async def _leaderboard_ms(store: Store, guild: int, by: str, offset: int, q: int) -> float:
+    times = []
+    for _ in range(q):
+        start = time.perf_counter()
+        rows = await store.leaderboard(guild, by, limit=10, offset=offset)
+        times.append((time.perf_counter() - start) * 1000)
+        assert len(rows) == 10
+    return statistics.median(times)
+
+
+async def _run(size: str) -> dict[str, float]:
+    cfg = SIZES[size]
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(str(Path(tmp) / "bench.db"))
+        try:
+            transfers = [await _transfers(store, cfg["transfers"]) for _ in range(cfg["rounds"])]
+            grants = [await _grants(store, cfg["transfers"]) for _ in range(cfg["rounds"])]
+            antes = [await _antes(store, cfg["transfers"]) for _ in range(cfg["rounds"])]
+            await _populate(store, 9, cfg["accounts"])
+            q = cfg["queries"]
+            out = {
+                "transfers_per_s": statistics.median(t for t, _ in transfers),
+                "transfers_per_cpu_s": statistics.median(c for _, c in transfers),
+                "grants_per_s": statistics.median(t for t, _ in grants),
+                "grants_per_cpu_s": statistics.median(c for _, c in grants),
+                "ante_rows_per_s": statistics.median(antes),
+                "accounts": float(cfg["accounts"]),
+            }
+            for by in ("balance", "net", "closes"):
+                out[f"leaderboard_{by}_ms"] = await _leaderboard_ms(store, 9, by, 0, q)
+            out["leaderboard_deep_ms"] = await _leaderboard_ms(
+                store, 9, "balance", cfg["accounts"] // 2, q
+            )
+            problems = await store.audit()
+            if problems:
+                raise RuntimeError(f"audit after the benchmark: {problems[:3]}")
+        finally:
+            await store.close()
+    return out
+
+
+def run(size: str = "full") -> dict[str, float]:
+    """Run the benchmark at `size` ("small": a few seconds, "full") and return its figures."""
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}")
+    return asyncio.run(_run(size))
+
+
+if __name__ == "__main__":
+    for name, value in run(sys.argv[1] if len(sys.argv) > 1 else "full").items():
+        print(f"{name:24} {value:12.2f}")

@@ -1,0 +1,201 @@
+"""Accounts (lazy, per server), daily claims, admin grants, server settings and stakes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Any
+
+import aiosqlite
+
+from bot.store.connection import StoreBase, dumps
+from bot.store.errors import CooldownActive
+from bot.store.ledger import MINT_ACCOUNT, USER, Account, Transfers
+from bot.store.models import REASON_DAILY, REASON_GRANT, REASON_REMOVE, DailyClaim, ServerSettings
+from bot.store.server_settings import apply_changes
+from bot.store.stakes import DEFAULT_STAKES, validate_stakes
+
+_SETTINGS_COLUMNS = "starting_balance, daily_amount, daily_cooldown, language, turn_timeout"
+
+
+async def _settings(tx: Transfers, guild: int) -> ServerSettings:
+    rows = await tx.db.execute_fetchall(
+        f"SELECT {_SETTINGS_COLUMNS} FROM servers WHERE guild_id = ?", (guild,)
+    )
+    if not rows:
+        return ServerSettings()
+    r = rows[0]
+    return ServerSettings(
+        starting_balance=int(r[0]),
+        daily_amount=int(r[1]),
+        daily_cooldown=float(r[2]),
+        language=r[3],
+        turn_timeout=None if r[4] is None else float(r[4]),
+    )
+
+
+async def _stakes(db: aiosqlite.Connection, guild: int) -> dict[str, Any]:
+    rows = await db.execute_fetchall("SELECT stakes FROM servers WHERE guild_id = ?", (guild,))
+    stored = json.loads(rows[0][0]) if rows and rows[0][0] else {}
+    return {**DEFAULT_STAKES, **{k: v for k, v in stored.items() if k in DEFAULT_STAKES}}
+
+
+async def _balance(tx: Transfers, guild: int, user: int) -> int:
+    await tx.ensure_account(guild, user)
+    rows = await tx.db.execute_fetchall(
+        "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
+    )
+    return int(rows[0][0])
+
+
+class AccountsMixin(StoreBase):
+    """Accounts, daily claims, grants, server settings and stakes."""
+
+    async def balance(self, guild: int, user: int) -> int:
+        """The user's balance on this server (the account is created on first use)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
+            )
+        if rows:
+            return int(rows[0][0])
+        async with self._write() as tx:
+            return await _balance(tx, guild, user)
+
+    async def balances(self, guild: int, users: list[int]) -> dict[int, int]:
+        """The balances of `users` on this server (missing accounts are created)."""
+        unique = list(dict.fromkeys(users))
+        sql = (
+            "SELECT user_id, balance FROM accounts"
+            f" WHERE guild_id = ? AND user_id IN ({','.join('?' * len(unique))})"
+        )
+        async with self._read() as db:
+            rows = await db.execute_fetchall(sql, (guild, *unique))
+        if len(rows) < len(unique):  # some accounts are new: create them, then read again
+            async with self._write() as tx:
+                for user in unique:
+                    await tx.ensure_account(guild, user)
+                rows = await tx.db.execute_fetchall(sql, (guild, *unique))
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> DailyClaim:
+        """Give the server's daily chips (minted), at most once per cooldown.
+
+        The time of the last claim is stored with the account; the cooldown in force at the
+        time of the new claim applies. Raises CooldownActive(retry_at).
+        """
+        async with self._write(now) as tx:
+            settings = await _settings(tx, guild)
+            await tx.ensure_account(guild, user)
+            rows = await tx.db.execute_fetchall(
+                "SELECT daily_at FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
+            )
+            last = rows[0][0]
+            if last is not None and tx.now < last + settings.daily_cooldown:
+                raise CooldownActive(last + settings.daily_cooldown, now=tx.now)
+            await tx.db.execute(
+                "UPDATE accounts SET daily_at = ? WHERE guild_id = ? AND user_id = ?",
+                (tx.now, guild, user),
+            )
+            if settings.daily_amount:
+                await tx.add_to_user(guild, user, settings.daily_amount)
+                tx.record(
+                    guild, MINT_ACCOUNT, Account(USER, user), settings.daily_amount, REASON_DAILY
+                )
+            balance = await _balance(tx, guild, user)
+        return DailyClaim(settings.daily_amount, balance, tx.now + settings.daily_cooldown)
+
+    async def grant(self, guild: int, user: int, amount: int, *, reason: str, by: int) -> int:
+        """An admin grant (amount > 0, minted) or removal (amount < 0, burned); new balance.
+
+        `reason` is kept in the ledger row's note, `by` is the admin. InsufficientFunds if a
+        removal would go below zero; ValueError for a zero or non-integer amount.
+        """
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
+            raise ValueError(f"a grant needs a non-zero integer amount, not {amount!r}")
+        async with self._write(begin=False) as tx:  # starts with the UPDATE of the account
+            balance = await tx.add_to_user(guild, user, amount)
+            if amount > 0:
+                tx.record(
+                    guild,
+                    MINT_ACCOUNT,
+                    Account(USER, user),
+                    amount,
+                    REASON_GRANT,
+                    note=reason,
+                    by=by,
+                )
+            else:
+                tx.record(
+                    guild,
+                    Account(USER, user),
+                    MINT_ACCOUNT,
+                    -amount,
+                    REASON_REMOVE,
+                    note=reason,
+                    by=by,
+                )
+        return balance
+
+    async def server_settings(self, guild: int) -> ServerSettings:
+        """The server's settings (defaults when never changed)."""
+        async with self._read() as db:
+            return await _settings(Transfers(db, 0.0), guild)
+
+    async def update_server_settings(
+        self, guild: int, *, by: int, **changes: Any
+    ) -> ServerSettings:
+        """Change some settings (validated, raises InvalidSetting); returns the new settings."""
+        async with self._write() as tx:
+            new = apply_changes(await _settings(tx, guild), changes)
+            values = asdict(new)
+            await tx.db.execute(
+                f"INSERT INTO servers (guild_id, {_SETTINGS_COLUMNS}, updated_by, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " starting_balance = excluded.starting_balance,"
+                " daily_amount = excluded.daily_amount, daily_cooldown = excluded.daily_cooldown,"
+                " language = excluded.language, turn_timeout = excluded.turn_timeout,"
+                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                (guild, *values.values(), by, tx.now),
+            )
+        return new
+
+    async def get_stakes(self, guild: int) -> dict[str, Any]:
+        """The server's stakes and variants (a fresh dict with every key of DEFAULT_STAKES)."""
+        async with self._read() as db:
+            return await _stakes(db, guild)
+
+    async def set_stakes(
+        self, guild: int, changes: Mapping[str, Any], *, by: int
+    ) -> dict[str, Any]:
+        """Apply `changes` to the stakes, validate the whole result, store it with who and when.
+
+        Raises InvalidStakes(code, params) and changes nothing if any check fails.
+        """
+        async with self._write() as tx:
+            current = await _stakes(tx.db, guild)
+            new = validate_stakes({**current, **changes})
+            diff = {k: [current[k], v] for k, v in new.items() if current[k] != v}
+            await tx.db.execute(
+                "INSERT INTO servers (guild_id, stakes, updated_by, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET stakes = excluded.stakes,"
+                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                (guild, dumps(new), by, tx.now),
+            )
+            if diff:
+                await tx.db.execute(
+                    "INSERT INTO stakes_changes (guild_id, at, by, changes) VALUES (?, ?, ?, ?)",
+                    (guild, tx.now, by, dumps(diff)),
+                )
+        return new
+
+    async def stakes_history(self, guild: int, limit: int = 10) -> list[dict[str, Any]]:
+        """The latest stakes changes, newest first: {"at", "by", "changes": {key: [old, new]}}."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT at, by, changes FROM stakes_changes WHERE guild_id = ?"
+                " ORDER BY id DESC LIMIT ?",
+                (guild, limit),
+            )
+        return [{"at": r[0], "by": r[1], "changes": json.loads(r[2])} for r in rows]

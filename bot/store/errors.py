@@ -1,0 +1,94 @@
+"""Typed errors of the store. Each has a `code` and `params`; its text is `store.<code>`.
+
+`str(error)` is the English message; `error.message(lang)` gives it in "en" or "it".
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from bot.i18n import t
+
+
+class StoreError(Exception):
+    """Base of every store error: `code` names a message in `store.toml`, `params` fill it."""
+
+    default_code = "error"
+
+    def __init__(self, code: str | None = None, params: dict[str, Any] | None = None) -> None:
+        self.code = code or self.default_code
+        self.params: dict[str, Any] = dict(params or {})
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str | None = "en") -> str:
+        """The readable message in `lang` ("en" or "it")."""
+        return t(f"store.{self.code}", lang, **self.params)
+
+
+class InsufficientFunds(StoreError):
+    """A debit would take an account (or a table escrow) below zero."""
+
+    default_code = "insufficient_funds"
+
+    def __init__(self, *, guild: int, user: int, needed: int, balance: int) -> None:
+        self.guild, self.user, self.needed, self.balance = guild, user, needed, balance
+        super().__init__(None, {"user": user, "needed": needed, "balance": balance})
+
+
+class CooldownActive(StoreError):
+    """The daily claim is not available yet; `retry_at` is when it will be (epoch seconds)."""
+
+    default_code = "cooldown_active"
+
+    def __init__(self, retry_at: float, *, now: float | None = None) -> None:
+        self.retry_at = retry_at
+        wait = max(0, math.ceil(retry_at - (time.time() if now is None else now)))
+        hours, rest = divmod(wait, 3600)
+        minutes = math.ceil(rest / 60) if hours or rest else 0
+        if minutes == 60:
+            hours, minutes = hours + 1, 0
+        super().__init__(None, {"hours": hours, "minutes": minutes})
+
+
+class InvalidStakes(StoreError):
+    """Stakes or variants refused by validation (R-4); `code` says which check failed."""
+
+    default_code = "stakes_invalid"
+
+
+class InvalidSetting(StoreError):
+    """A server setting refused by validation; `code` says which check failed."""
+
+    default_code = "setting_bad_value"
+
+
+class VersionConflict(StoreError):
+    """The table changed since it was read (optimistic check on `TableRow.version`)."""
+
+    default_code = "version_conflict"
+
+    def __init__(self, *, table_id: int, expected: int, actual: int) -> None:
+        self.table_id, self.expected, self.actual = table_id, expected, actual
+        super().__init__(None, {"table_id": table_id, "expected": expected, "actual": actual})
+
+
+class TableExists(StoreError):
+    """The channel already has an open (not closed) table."""
+
+    default_code = "table_exists"
+
+    def __init__(self, *, channel: int, table_id: int) -> None:
+        self.channel, self.table_id = channel, table_id
+        super().__init__(None, {"channel": channel, "table_id": table_id})
+
+
+class TableNotFound(StoreError):
+    """No table has this id."""
+
+    default_code = "table_not_found"
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(None, {"table_id": table_id})

@@ -1,0 +1,140 @@
+"""Chip movements inside one write transaction: balance updates plus their ledger rows.
+
+A `Transfers` object lives for one `BEGIN IMMEDIATE ... COMMIT` of `Store`. Every balance
+change it makes has a ledger row, written by `flush()` before the commit; if anything raises,
+the whole transaction (balances and rows) is rolled back by the caller.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.store.errors import InsufficientFunds
+from bot.store.models import REASON_START
+
+USER, TABLE, MINT = "user", "table", "mint"
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A ledger account: a user of a guild, a table's escrow, or the guild's mint."""
+
+    kind: str
+    id: int | None = None
+
+
+MINT_ACCOUNT = Account(MINT)
+
+INSERT_LEDGER = (
+    "INSERT INTO ledger (at, guild_id, table_id, hand_no, src_kind, src_id, dst_kind, dst_id,"
+    " amount, reason, note, by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+class Transfers:
+    """Balance updates and buffered ledger rows of one write transaction."""
+
+    def __init__(self, db: aiosqlite.Connection, now: float) -> None:
+        self.db = db
+        self.now = now
+        self._rows: list[tuple[object, ...]] = []
+        self._starting: dict[int, int] = {}
+
+    async def starting_balance(self, guild: int) -> int:
+        """The server's starting balance (cached for the transaction)."""
+        if guild not in self._starting:
+            rows = await self.db.execute_fetchall(
+                "SELECT starting_balance FROM servers WHERE guild_id = ?", (guild,)
+            )
+            self._starting[guild] = int(rows[0][0]) if rows else 1000
+        return self._starting[guild]
+
+    async def ensure_account(self, guild: int, user: int) -> bool:
+        """Create the account with the starting balance (minted) if missing; True if created."""
+        start = await self.starting_balance(guild)
+        cur = await self.db.execute(
+            "INSERT INTO accounts (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
+            (guild, user, start, self.now),
+        )
+        if cur.rowcount != 1:
+            return False
+        if start:
+            self.record(guild, MINT_ACCOUNT, Account(USER, user), start, REASON_START)
+        return True
+
+    @staticmethod
+    def balance_update(guild: int, user: int, delta: int) -> tuple[str, tuple[int, ...]]:
+        """The statement changing a balance by `delta`, returning the new balance (no row if
+        the account is missing or, for a debit, holds less than the amount)."""
+        if delta >= 0:
+            return (
+                "UPDATE accounts SET balance = balance + ? WHERE guild_id = ? AND user_id = ?"
+                " RETURNING balance",
+                (delta, guild, user),
+            )
+        return (
+            "UPDATE accounts SET balance = balance - ?"
+            " WHERE guild_id = ? AND user_id = ? AND balance >= ? RETURNING balance",
+            (-delta, guild, user, -delta),
+        )
+
+    async def add_to_user(self, guild: int, user: int, delta: int) -> int:
+        """Change a user's balance by `delta` (creating the account lazily); the new balance.
+
+        A debit is `balance = balance - ? WHERE ... AND balance >= ?`, and the updated row is
+        checked (RETURNING, so the count and the new balance come in one call):
+        InsufficientFunds if the account has less than the amount.
+        """
+        sql, params = self.balance_update(guild, user, delta)
+        rows = await self.db.execute_fetchall(sql, params)
+        if len(rows) == 1:
+            return int(rows[0][0])
+        if await self.ensure_account(guild, user):
+            rows = await self.db.execute_fetchall(sql, params)
+            if len(rows) == 1:
+                return int(rows[0][0])
+        rows = await self.db.execute_fetchall(
+            "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
+        )
+        balance = int(rows[0][0]) if rows else 0
+        raise InsufficientFunds(guild=guild, user=user, needed=-delta, balance=balance)
+
+    def record(
+        self,
+        guild: int,
+        src: Account,
+        dst: Account,
+        amount: int,
+        reason: str,
+        *,
+        table_id: int | None = None,
+        hand_no: int | None = None,
+        note: str | None = None,
+        by: int | None = None,
+    ) -> None:
+        """Buffer one ledger row (amount > 0 moves from `src` to `dst`)."""
+        self._rows.append(
+            (
+                self.now,
+                guild,
+                table_id,
+                hand_no,
+                src.kind,
+                src.id,
+                dst.kind,
+                dst.id,
+                amount,
+                reason,
+                note,
+                by,
+            )
+        )
+
+    async def flush(self) -> None:
+        """Write the buffered ledger rows (call before COMMIT)."""
+        if self._rows:
+            await self.db.executemany(INSERT_LEDGER, self._rows)
+            self._rows.clear()

@@ -1,0 +1,119 @@
+"""The plain values the store takes and returns (no SQL here)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+#: a ledger reason is a short lowercase identifier (ante, bet, pot, card_payment, ...)
+REASON_RE = re.compile(r"[a-z][a-z_]{0,31}")
+
+#: reasons the store itself writes
+REASON_START = "start"  # the starting balance of a new account (minted)
+REASON_DAILY = "daily"  # a daily claim (minted)
+REASON_GRANT = "grant"  # an admin grant (minted)
+REASON_REMOVE = "remove"  # an admin removal (burned)
+#: reasons the table service uses on `Move`s (any identifier matching REASON_RE is accepted)
+TABLE_REASONS: tuple[str, ...] = (
+    "ante",
+    "bet",
+    "pot",
+    "card_payment",
+    "special",
+    "refund",
+    "carry",
+)
+
+TABLE_STATUSES: tuple[str, ...] = ("lobby", "playing", "closed")
+LEADERBOARDS: tuple[str, ...] = ("balance", "net", "closes")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A chip movement between a seated user and the table's escrow.
+
+    `amount > 0`: from the user's account into the escrow (ante, bet);
+    `amount < 0`: from the escrow back to the user (pot, card payment, refund...).
+    """
+
+    user: int
+    amount: int
+    reason: str
+    hand_no: int | None = None
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """A finished hand: its event log (JSON text), seed and per-user results."""
+
+    hand_no: int
+    seed: int | None
+    events: str
+    result: dict[int, int]
+    pots_won: dict[int, int] = field(default_factory=dict)
+    closes: dict[int, int] = field(default_factory=dict)
+    biggest_pot: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class TableRow:
+    """One table as stored. `seats` are user ids (CPU seats negative); `state` is engine JSON."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    status: str
+    seats: list[int]
+    dealer: int | None
+    settings: dict[str, Any]
+    state: str | None
+    meta: dict[str, Any]
+    version: int
+    deadline: float | None
+    created_at: float
+    updated_at: float
+    escrow: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """Per-server settings (stakes and variants are separate: `Store.get_stakes`)."""
+
+    starting_balance: int = 1000
+    daily_amount: int = 200
+    daily_cooldown: float = 72000.0
+    language: str | None = None
+    turn_timeout: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DailyClaim:
+    """The outcome of a daily claim: chips received, new balance, next claim time (epoch s)."""
+
+    amount: int
+    balance: int
+    next_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRow:
+    """One leaderboard line: 1-based rank, user, the ranked value and the user's balance."""
+
+    rank: int
+    user_id: int
+    value: int
+    balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A user's statistics on one server."""
+
+    hands: int
+    pots_won: int
+    closes: int
+    net: int
+    biggest_pot: int
+    balance: int

@@ -1,0 +1,344 @@
+"""Tables: one row per table, saved together with the chip movements of each action."""
+
+from __future__ import annotations
+
+import enum
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn
+
+from bot.store.connection import StoreBase, dumps
+from bot.store.errors import StoreError, TableExists, TableNotFound, VersionConflict
+from bot.store.ledger import TABLE, USER, Account, Transfers
+from bot.store.models import REASON_RE, TABLE_STATUSES, HandRecord, Move, TableRow
+
+
+class _Unset(enum.Enum):
+    UNSET = 0
+
+
+UNSET = _Unset.UNSET
+
+_COLUMNS = (
+    "id, guild_id, channel_id, message_id, status, seats, dealer, settings, state, meta,"
+    " version, deadline, created_at, updated_at, escrow"
+)
+
+
+def _row(r: sqlite3.Row) -> TableRow:
+    return TableRow(
+        id=r["id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        message_id=r["message_id"],
+        status=r["status"],
+        seats=json.loads(r["seats"]),
+        dealer=r["dealer"],
+        settings=json.loads(r["settings"]),
+        state=r["state"],
+        meta=json.loads(r["meta"]),
+        version=r["version"],
+        deadline=r["deadline"],
+        created_at=r["created_at"],
+        updated_at=r["updated_at"],
+        escrow=r["escrow"],
+    )
+
+
+def _check_ids(name: str, values: Sequence[int]) -> list[int]:
+    out = list(values)
+    for v in out:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"{name} must hold integer user ids, not {v!r}")
+    return out
+
+
+def _check_moves(moves: Sequence[Move]) -> list[Move]:
+    """Validated moves, chips into the escrow first (so the escrow never dips below zero
+    between the payments and the payouts of one action), zero amounts dropped."""
+    for m in moves:
+        if isinstance(m.amount, bool) or not isinstance(m.amount, int):
+            raise ValueError(f"a move amount must be an integer: {m!r}")
+        if isinstance(m.user, bool) or not isinstance(m.user, int):
+            raise ValueError(f"a move user must be an integer id: {m!r}")
+        if not REASON_RE.fullmatch(m.reason):
+            raise ValueError(f"a move reason must be a short lowercase identifier: {m!r}")
+    kept = [m for m in moves if m.amount]
+    return [m for m in kept if m.amount > 0] + [m for m in kept if m.amount < 0]
+
+
+def _check_hand(hand: HandRecord) -> None:
+    if not isinstance(hand.hand_no, int) or not isinstance(hand.events, str):
+        raise ValueError(f"bad hand record: hand_no {hand.hand_no!r}, events must be JSON text")
+    for name in ("result", "pots_won", "closes", "biggest_pot"):
+        for user, value in getattr(hand, name).items():
+            if not isinstance(user, int) or not isinstance(value, int):
+                raise ValueError(f"HandRecord.{name} must map int user ids to ints")
+
+
+async def _fetch(tx: Transfers, table_id: int) -> TableRow:
+    rows = await tx.db.execute_fetchall(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+    if not rows:
+        raise TableNotFound(table_id)
+    return _row(rows[0])
+
+
+async def _apply_moves(tx: Transfers, row: TableRow, moves: Sequence[Move]) -> None:
+    """Every move between a user and the table's escrow (the escrow column is updated by the
+    caller, with the table row), with its ledger row."""
+    table = Account(TABLE, row.id)
+    for m in moves:
+        user = Account(USER, m.user)
+        await tx.add_to_user(row.guild_id, m.user, -m.amount)
+        src, dst = (user, table) if m.amount > 0 else (table, user)
+        tx.record(
+            row.guild_id, src, dst, abs(m.amount), m.reason, table_id=row.id, hand_no=m.hand_no
+        )
+
+
+async def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
+    """Insert the finished hand and add it to every player's statistics."""
+    try:
+        await tx.db.execute(
+            "INSERT INTO hands (table_id, guild_id, hand_no, seed, events, result, pots_won,"
+            " closes, biggest_pot, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                row.id,
+                row.guild_id,
+                hand.hand_no,
+                hand.seed,
+                hand.events,
+                dumps(hand.result),
+                dumps(hand.pots_won),
+                dumps(hand.closes),
+                dumps(hand.biggest_pot),
+                tx.now,
+            ),
+        )
+    except sqlite3.IntegrityError as error:  # UNIQUE (table_id, hand_no)
+        raise StoreError("hand_exists", {"table_id": row.id, "hand_no": hand.hand_no}) from error
+    users = dict.fromkeys([*hand.result, *hand.pots_won, *hand.closes, *hand.biggest_pot])
+    for user in users:
+        await tx.ensure_account(row.guild_id, user)
+    await tx.db.executemany(
+        "INSERT INTO player_stats (guild_id, user_id, hands, pots_won, closes, net, biggest_pot)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+        " hands = hands + excluded.hands, pots_won = pots_won + excluded.pots_won,"
+        " closes = closes + excluded.closes, net = net + excluded.net,"
+        " biggest_pot = max(biggest_pot, excluded.biggest_pot)",
+        [
+            (
+                row.guild_id,
+                user,
+                1 if user in hand.result else 0,
+                hand.pots_won.get(user, 0),
+                hand.closes.get(user, 0),
+                hand.result.get(user, 0),
+                hand.biggest_pot.get(user, 0),
+            )
+            for user in users
+        ],
+    )
+
+
+class TablesMixin(StoreBase):
+    """Create, read, save and close tables; each save is one transaction with its moves."""
+
+    async def create_table(
+        self,
+        guild: int,
+        channel: int,
+        *,
+        settings: Mapping[str, Any],
+        seats: Sequence[int] = (),
+        meta: Mapping[str, Any] | None = None,
+    ) -> TableRow:
+        """A new table in the lobby; TableExists if the channel has an open table."""
+        seat_ids = _check_ids("seats", seats)
+        async with self._write() as tx:
+            rows = await tx.db.execute_fetchall(
+                "SELECT id FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)
+            )
+            if rows:
+                raise TableExists(channel=channel, table_id=rows[0][0])
+            cur = await tx.db.execute(
+                "INSERT INTO tables (guild_id, channel_id, status, seats, settings, meta,"
+                " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (
+                    guild,
+                    channel,
+                    dumps(seat_ids),
+                    dumps(dict(settings)),
+                    dumps(dict(meta or {})),
+                    tx.now,
+                    tx.now,
+                ),
+            )
+            table_id = cur.lastrowid
+            assert table_id is not None
+            return await _fetch(tx, table_id)
+
+    async def get_table(self, table_id: int) -> TableRow:
+        """The table with this id; TableNotFound."""
+        async with self._read() as db:
+            return await _fetch(Transfers(db, 0.0), table_id)
+
+    async def table_in_channel(self, channel: int) -> TableRow | None:
+        """The open (not closed) table of the channel, if any."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM tables WHERE channel_id = ? AND status != 'closed'",
+                (channel,),
+            )
+        return _row(rows[0]) if rows else None
+
+    async def table_of_user(self, guild: int, user: int) -> TableRow | None:
+        """The open table of this server where the user is seated (the newest if several)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM tables WHERE guild_id = ? AND status != 'closed'"
+                " AND EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE value = ?)"
+                " ORDER BY id DESC LIMIT 1",
+                (guild, user),
+            )
+        return _row(rows[0]) if rows else None
+
+    async def escrow(self, table_id: int) -> int:
+        """The chips the table holds for hands in progress (or a carried pot)."""
+        return (await self.get_table(table_id)).escrow
+
+    async def load_open_tables(self) -> list[TableRow]:
+        """Every table not closed, oldest first (to resume them at start)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM tables WHERE status != 'closed' ORDER BY id"
+            )
+        return [_row(r) for r in rows]
+
+    async def save_table(
+        self,
+        table_id: int,
+        *,
+        expected_version: int,
+        status: str | _Unset = UNSET,
+        seats: Sequence[int] | _Unset = UNSET,
+        dealer: int | _Unset | None = UNSET,
+        state: str | _Unset | None = UNSET,
+        meta: Mapping[str, Any] | _Unset = UNSET,
+        deadline: float | _Unset | None = UNSET,
+        message_id: int | _Unset | None = UNSET,
+        moves: Sequence[Move] = (),
+        hand: HandRecord | None = None,
+    ) -> TableRow:
+        """Save an action in ONE transaction: version check, row update (version + 1), every
+        move (user <-> escrow, with ledger rows), the hand record and statistics.
+
+        Only the fields given change. Raises VersionConflict, TableNotFound, InsufficientFunds,
+        StoreError("table_closed" / "escrow_insufficient" / "escrow_not_empty"); any failure
+        rolls the whole action back.
+        """
+        if status is not UNSET and status not in TABLE_STATUSES:
+            raise ValueError(f"unknown table status {status!r}")
+        changes: dict[str, Any] = {}
+        if status is not UNSET:
+            changes["status"] = status
+        if seats is not UNSET:
+            changes["seats"] = dumps(_check_ids("seats", seats))
+        if dealer is not UNSET:
+            changes["dealer"] = dealer
+        if state is not UNSET:
+            changes["state"] = state
+        if meta is not UNSET:
+            changes["meta"] = dumps(dict(meta))
+        if deadline is not UNSET:
+            changes["deadline"] = deadline
+        if message_id is not UNSET:
+            changes["message_id"] = message_id
+        ordered = _check_moves(moves)
+        if hand is not None:
+            _check_hand(hand)
+        async with self._write(begin=False) as tx:  # _save starts with the UPDATE of the table
+            return await self._save(tx, table_id, expected_version, changes, ordered, hand)
+
+    async def close_table(
+        self,
+        table_id: int,
+        *,
+        expected_version: int,
+        refunds: Sequence[Move] = (),
+        meta: Mapping[str, Any] | None = None,
+    ) -> TableRow:
+        """Close the table and apply `refunds` in one transaction; the escrow must end at 0
+        (else StoreError("escrow_not_empty") and nothing changes)."""
+        changes: dict[str, Any] = {"status": "closed", "deadline": None}
+        if meta is not None:
+            changes["meta"] = dumps(dict(meta))
+        ordered = _check_moves(refunds)
+        async with self._write(begin=False) as tx:  # _save starts with the UPDATE of the table
+            return await self._save(tx, table_id, expected_version, changes, ordered, None)
+
+    async def _save(
+        self,
+        tx: Transfers,
+        table_id: int,
+        expected_version: int,
+        changes: dict[str, Any],
+        moves: list[Move],
+        hand: HandRecord | None,
+    ) -> TableRow:
+        # One UPDATE does the optimistic check, the escrow change and the version bump. Chips
+        # go into the escrow before any come out (see _check_moves), so the escrow stays >= 0
+        # throughout exactly when it ends >= 0.
+        delta = sum(m.amount for m in moves)
+        closing = changes.get("status") == "closed"
+        assignments = "".join(f"{column} = ?, " for column in changes)
+        update = (
+            f"UPDATE tables SET {assignments}escrow = escrow + ?, version = version + 1,"
+            " updated_at = ? WHERE id = ? AND version = ? AND status != 'closed'"
+            f" AND escrow + ? >= 0 {'AND escrow + ? = 0' if closing else ''}"
+            f" RETURNING {_COLUMNS}",
+            (
+                *changes.values(),
+                delta,
+                tx.now,
+                table_id,
+                expected_version,
+                delta,
+                *((delta,) if closing else ()),
+            ),
+        )
+        rows = await tx.db.execute_fetchall(*update)
+        if not rows:
+            await self._refused(tx, table_id, expected_version, moves, closing)
+        row = _row(rows[0])
+        await _apply_moves(tx, row, moves)
+        if hand is not None:
+            await _record_hand(tx, row, hand)
+        return row
+
+    async def _refused(
+        self,
+        tx: Transfers,
+        table_id: int,
+        expected_version: int,
+        moves: list[Move],
+        closing: bool,
+    ) -> NoReturn:
+        """Raise the reason why the table row could not be updated."""
+        row = await _fetch(tx, table_id)
+        if row.status == "closed":
+            raise StoreError("table_closed", {"table_id": table_id})
+        if row.version != expected_version:
+            raise VersionConflict(table_id=table_id, expected=expected_version, actual=row.version)
+        paid_in = row.escrow + sum(m.amount for m in moves if m.amount > 0)
+        paid_out = -sum(m.amount for m in moves if m.amount < 0)
+        if paid_out > paid_in:
+            raise StoreError(
+                "escrow_insufficient", {"table_id": table_id, "needed": paid_out, "escrow": paid_in}
+            )
+        if closing:
+            raise StoreError(
+                "escrow_not_empty", {"table_id": table_id, "escrow": paid_in - paid_out}
+            )
+        raise StoreError()  # pragma: no cover - every failing condition is covered above

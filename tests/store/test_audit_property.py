@@ -1,0 +1,217 @@
+"""Property: after any sequence of operations (grants, removals, daily claims, table moves in
+and out of the escrow, refunds and closes, across two servers) the store agrees with a plain
+Python model of the chips, `audit()` finds nothing, and on every server
+sum(balances) + sum(escrow) == chips minted net of burns."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from bot.store import CooldownActive, InsufficientFunds, Move, Store, StoreError
+
+GUILDS = (1, 2)
+USERS = (1, 2, 3, -1)
+
+amounts = st.integers(1, 400) | st.integers(-400, -1)
+#: table moves lean towards payments into the escrow, so payouts and refunds have chips to use
+table_amounts = st.integers(1, 300) | st.integers(1, 300) | st.integers(-300, -1)
+grant = st.tuples(st.just("grant"), st.sampled_from(GUILDS), st.sampled_from(USERS), amounts)
+daily = st.tuples(
+    st.just("daily"), st.sampled_from(GUILDS), st.sampled_from(USERS), st.integers(0, 3)
+)
+start = st.tuples(st.just("start"), st.sampled_from(GUILDS), st.integers(0, 2000))
+open_table = st.tuples(st.just("open"), st.sampled_from(GUILDS), st.integers(1, 2))
+moves = st.tuples(
+    st.just("moves"),
+    st.integers(0, 5),
+    st.lists(st.tuples(st.sampled_from(USERS), table_amounts), min_size=1, max_size=4),
+)
+close = st.tuples(st.just("close"), st.integers(0, 5))
+#: table operations weigh more: they are where chips move through the escrow
+op = st.one_of(grant, daily, start, open_table, open_table, moves, moves, moves, moves, close)
+
+
+@dataclass
+class Model:
+    start: dict[int, int] = field(default_factory=lambda: dict.fromkeys(GUILDS, 1000))
+    balances: dict[tuple[int, int], int] = field(default_factory=dict)
+    minted: dict[int, int] = field(default_factory=lambda: dict.fromkeys(GUILDS, 0))
+    last_daily: dict[tuple[int, int], float] = field(default_factory=dict)
+    tables: list[tuple[int, int]] = field(default_factory=list)  # (id, guild)
+    escrow: dict[int, int] = field(default_factory=dict)
+    paid: dict[int, dict[int, int]] = field(default_factory=dict)  # table -> user -> net in
+    version: dict[int, int] = field(default_factory=dict)
+    open_channels: set[int] = field(default_factory=set)
+
+    def balance(self, guild: int, user: int) -> int:
+        if (guild, user) not in self.balances:
+            self.balances[guild, user] = self.start[guild]
+            self.minted[guild] += self.start[guild]
+        return self.balances[guild, user]
+
+
+async def _apply(store: Store, model: Model, step: tuple, now: float) -> None:
+    kind = step[0]
+    if kind == "grant":
+        _, guild, user, amount = step
+        # create the account first in both, so a refused grant does not leave them apart
+        assert await store.balance(guild, user) == model.balance(guild, user)
+        have = model.balance(guild, user)
+        try:
+            new = await store.grant(guild, user, amount, reason="test", by=0)
+        except InsufficientFunds:
+            event("removal refused")
+            assert have + amount < 0
+        else:
+            assert new == have + amount >= 0
+            model.balances[guild, user] = new
+            model.minted[guild] += amount
+    elif kind == "daily":
+        _, guild, user, hours = step
+        have = model.balance(guild, user)
+        last = model.last_daily.get((guild, user))
+        at = now + hours * 10 * 3600
+        try:
+            claim = await store.claim_daily(guild, user, now=at)
+        except CooldownActive:
+            event("daily refused")
+            assert last is not None and at < last + 72_000
+        else:
+            assert last is None or at >= last + 72_000
+            assert claim.balance == have + 200
+            model.balances[guild, user] = claim.balance
+            model.minted[guild] += 200
+            model.last_daily[guild, user] = at
+    elif kind == "start":
+        _, guild, amount = step
+        await store.update_server_settings(guild, by=0, starting_balance=amount)
+        model.start[guild] = amount
+    elif kind == "open":
+        _, guild, channel = step
+        channel += 10 * guild
+        if channel in model.open_channels:
+            return
+        row = await store.create_table(guild, channel, settings={}, seats=list(USERS))
+        model.tables.append((row.id, guild))
+        model.open_channels.add(channel)
+        model.escrow[row.id], model.paid[row.id], model.version[row.id] = 0, {}, 0
+    elif kind == "moves":
+        _, index, pairs = step
+        if not model.tables:
+            return
+        table_id, guild = model.tables[index % len(model.tables)]
+        if table_id not in model.version:  # closed
+            return
+        moves = [Move(u, a, "bet" if a > 0 else "pot", 1) for u, a in pairs]
+        before = {u: model.balance(guild, u) for u in USERS}
+        assert await store.balances(guild, list(USERS)) == before
+        after = dict(before)
+        for u, a in pairs:
+            after[u] -= a
+        escrow = model.escrow[table_id] + sum(a for _, a in pairs)
+        # payments are applied first, one by one: each must be covered by the balance then
+        ok = escrow >= 0
+        running = dict(before)
+        for u, a in pairs:
+            if a > 0:
+                running[u] -= a
+                ok = ok and running[u] >= 0
+        for u, a in pairs:
+            if a < 0:
+                running[u] -= a
+        try:
+            row = await store.save_table(
+                table_id, expected_version=model.version[table_id], moves=moves
+            )
+        except (InsufficientFunds, StoreError):
+            event("moves refused")
+            assert not ok
+        else:
+            event("moves applied")
+            assert ok and row.escrow == escrow
+            model.escrow[table_id] = escrow
+            model.version[table_id] += 1
+            for u in USERS:
+                model.balances[guild, u] = after[u]
+            for u, a in pairs:
+                model.paid[table_id][u] = model.paid[table_id].get(u, 0) + a
+    elif kind == "close":
+        _, index = step
+        if not model.tables:
+            return
+        table_id, guild = model.tables[index % len(model.tables)]
+        if table_id not in model.version:
+            return
+        # refund what each put in net (cut to the escrow), the rest as a carry to user 1
+        left = model.escrow[table_id]
+        refunds = []
+        for u, net in sorted(model.paid[table_id].items()):
+            give = min(max(net, 0), left)
+            if give:
+                refunds.append(Move(u, -give, "refund"))
+                left -= give
+        if left:
+            refunds.append(Move(1, -left, "carry"))
+        for m in refunds:
+            model.balance(guild, m.user)
+        row = await store.close_table(
+            table_id, expected_version=model.version[table_id], refunds=refunds
+        )
+        assert (row.status, row.escrow) == ("closed", 0)
+        event(f"closed with {len(refunds)} refunds")
+        for m in refunds:
+            model.balances[guild, m.user] -= m.amount
+        model.escrow[table_id] = 0
+        del model.version[table_id]
+        model.open_channels.discard(row.channel_id)
+
+
+async def _scenario(steps: list[tuple]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(str(Path(tmp) / "p.db"))
+        try:
+            model = Model()
+            for step in steps:
+                await _apply(store, model, step, now=1_000_000.0)
+            for guild in GUILDS:
+                users = [u for g, u in model.balances if g == guild]
+                assert await store.balances(guild, users) == {
+                    u: model.balances[guild, u] for u in users
+                }
+                balances, escrow, minted = await store.total_chips(guild)
+                assert balances + escrow == minted == model.minted[guild]
+                assert escrow == sum(
+                    e for t, e in model.escrow.items() if (t, guild) in model.tables
+                )
+            assert await store.audit() == []
+        finally:
+            await store.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(op, min_size=10, max_size=40))
+def test_audit_is_clean_after_random_operations(steps: list[tuple]) -> None:
+    asyncio.run(_scenario(steps))
+
+
+async def test_audit_detects_a_tampered_balance_and_escrow(db_path: str) -> None:
+    store = await Store.open(db_path)
+    try:
+        row = await store.create_table(1, 1, settings={}, seats=[1])
+        await store.save_table(row.id, expected_version=0, moves=[Move(1, 60, "ante")])
+        async with store._read() as db:  # write behind the store's back, without ledger rows
+            await db.execute("UPDATE accounts SET balance = balance + 7")
+            await db.execute("UPDATE tables SET escrow = escrow - 1")
+            await db.commit()
+        problems = await store.audit()
+        assert any("user 1: balance 947, ledger says 940" in p for p in problems)
+        assert any(f"table {row.id}: escrow 59, ledger says 60" in p for p in problems)
+        assert any("!= minted 1000" in p for p in problems)
+    finally:
+        await store.close()

@@ -1,0 +1,25 @@
+"""The store benchmark runs at its small size and reports every figure (no timing asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_store.py"
+
+
+def test_bench_store_small_reports_its_figures() -> None:
+    spec = importlib.util.spec_from_file_location("bench_store", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = module.run("small")
+    assert set(figures) >= {
+        "transfers_per_s",
+        "grants_per_s",
+        "leaderboard_balance_ms",
+        "leaderboard_net_ms",
+        "leaderboard_closes_ms",
+    }
+    assert figures["accounts"] == 5_000
+    assert all(value > 0 for value in figures.values())
