@@ -1,0 +1,200 @@
+"""The public table image: seats around an oval felt, pots and phase in the middle.
+
+Only public information is drawn: names, chips, card counts (as a back icon and a number),
+statuses, bets, declared (shown) cards, and the stoppa sequence on the table.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import t
+from bot.i18n.cards import rank_name
+from bot.render.png import encode_png
+from bot.render.shapes import fmt_int, phase_label, pill, pill_width, status_label
+from bot.render.snapshots import SeatInfo, TableSnapshot
+from bot.render.sprites import mini_back, mini_card
+from bot.render.text import draw_text, safe_text, text_width
+from bot.render.theme import (
+    FELT,
+    FELT_DARK,
+    FELT_LIGHT,
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    RAIL,
+    SHADOW,
+    STATUS_COLOURS,
+)
+
+WIDTH, HEIGHT = 800, 600
+HEADER = 44
+CENTRE = (400, 326)
+RADII = (300, 222)
+SEAT_W, SEAT_H = 210, 84
+MINI_SHOWN = 26
+MINI_TABLE = 40
+CONTENT = (250, 198, 550, 500)
+MAX_ON_TABLE = 14
+DIMMED = {"out", "sitting_out"}
+
+
+@cache
+def _background() -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), FELT_DARK)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, HEADER), fill=PANEL)
+    draw.ellipse((44, 78, WIDTH - 44, HEIGHT - 22), fill=RAIL)
+    draw.ellipse((58, 92, WIDTH - 58, HEIGHT - 36), fill=FELT)
+    draw.ellipse((150, 150, WIDTH - 150, HEIGHT - 94), outline=FELT_LIGHT, width=2)
+    return image
+
+
+def seat_positions(count: int) -> list[tuple[int, int]]:
+    """Top-left corners of the seat boxes: seat 0 at the bottom, then clockwise."""
+    out = []
+    for k in range(count):
+        angle = math.radians(90 + k * 360 / max(count, 1))
+        cx = CENTRE[0] + RADII[0] * math.cos(angle)
+        cy = CENTRE[1] + RADII[1] * math.sin(angle)
+        x = min(max(8, round(cx - SEAT_W / 2)), WIDTH - 8 - SEAT_W)
+        y = min(max(HEADER + 8, round(cy - SEAT_H / 2)), HEIGHT - 8 - SEAT_H)
+        out.append((x, y))
+    return out
+
+
+def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, size: int = 14) -> None:
+    draw.ellipse((x, y, x + size, y + size), fill=GOLD, outline=SHADOW)
+    draw.ellipse((x + 4, y + 4, x + size - 4, y + size - 4), outline=SHADOW)
+
+
+def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int, y: int,
+          lang: str) -> None:
+    dim = seat.status in DIMMED
+    ink = MUTED if dim else INK
+    outline, width = (GOLD, 3) if seat.to_act else (SHADOW, 1)
+    draw.rounded_rectangle((x, y, x + SEAT_W, y + SEAT_H), radius=10, fill=PANEL,
+                           outline=outline, width=width)
+    right = x + SEAT_W - 8
+    shown = seat.shown[:3]
+    shown_w = len(shown) * (MINI_SHOWN + 3)
+    # row 1: dealer disc, name, CPU tag
+    nx = x + 9
+    if seat.dealer:
+        draw.ellipse((nx, y + 8, nx + 20, y + 28), fill=GOLD)
+        draw_text(draw, (nx + 10, y + 18), t("render.dealer_mark", lang), 14, SHADOW,
+                  anchor="mm", bold=True)
+        nx += 26
+    name_right = right
+    if seat.cpu:
+        label = t("render.cpu", lang)
+        tag_w = pill_width(label, 11)
+        pill(draw, (right - tag_w, y + 10), label, 11, MUTED, SHADOW)
+        name_right -= tag_w + 6
+    if seat.to_act:
+        draw.polygon([(nx, y + 11), (nx + 9, y + 18), (nx, y + 25)], fill=GOLD)
+        nx += 13
+    draw_text(draw, (nx, y + 18), seat.name, 17, GOLD if seat.to_act else ink, anchor="lm",
+              bold=True, max_width=name_right - nx)
+    # rows 2 and 3 share the width with the shown cards
+    text_right = right - shown_w
+    _chip(draw, x + 9, y + 37)
+    used = draw_text(draw, (x + 29, y + 44), fmt_int(seat.chips, lang), 16, ink, anchor="lm",
+                     max_width=max(20, text_right - x - 29 - 40))
+    back = mini_back(12)
+    bx = x + 29 + used + 12
+    image.paste(back, (bx, y + 35), back)
+    draw_text(draw, (bx + 16, y + 44), str(seat.cards), 16, ink, anchor="lm")
+    status = seat.status if seat.status in STATUS_COLOURS else "in"
+    pw = pill(draw, (x + 8, y + 58), status_label(status, lang), 12,
+              STATUS_COLOURS[status], INK, max_width=100)
+    if seat.bet:
+        bx = x + 8 + pw + 8
+        amount = fmt_int(seat.bet, lang)
+        label = t("render.bet", lang, amount=amount)
+        if text_width(safe_text(label), 15) > text_right - bx:  # no room: a chip and the amount
+            _chip(draw, bx, y + 60)
+            bx, label = bx + 18, amount
+        draw_text(draw, (bx, y + 67), label, 15, GOLD, anchor="lm",
+                  max_width=max(10, text_right - bx))
+    sx = right - shown_w + 3
+    for code in shown:
+        card = mini_card(code, MINI_SHOWN)
+        image.paste(card, (sx, y + SEAT_H - card.height - 6), card)
+        sx += MINI_SHOWN + 3
+
+
+def pot_lines(snap: TableSnapshot) -> list[str]:
+    """The pot labels shown in the middle of the table (only the non-zero ones)."""
+    lang = snap.lang
+    lines = []
+    if snap.deal_no is not None and 0 <= snap.deal_no < len(snap.small_pots):
+        small = snap.small_pots[snap.deal_no]
+        if small:
+            lines.append(t("render.small_pot", lang, amount=fmt_int(small, lang)))
+    for key, amount in (("big_pot", snap.big_pot), ("carry", snap.carry),
+                        ("bets", sum(s.bet for s in snap.seats)), ("level", snap.level)):
+        if amount:
+            lines.append(t(f"render.{key}", lang, amount=fmt_int(amount, lang)))
+    return lines
+
+
+def _stoppa(image: Image.Image, draw: ImageDraw.ImageDraw, snap: TableSnapshot, y: int) -> None:
+    lang = snap.lang
+    cards = [code for play in snap.stoppa_table for code in play][-MAX_ON_TABLE:]
+    left, _, right, _ = CONTENT
+    if cards:
+        draw_text(draw, (CENTRE[0], y), t("render.on_table", lang), 14, MUTED, anchor="mt")
+        y += 22
+        span = right - left
+        step = MINI_TABLE + 4 if len(cards) == 1 else min(MINI_TABLE + 4,
+                                                          (span - MINI_TABLE) / (len(cards) - 1))
+        total = step * (len(cards) - 1) + MINI_TABLE
+        x = CENTRE[0] - total / 2
+        for code in cards:
+            card = mini_card(code, MINI_TABLE)
+            image.paste(card, (round(x), y), card)
+            x += step
+        y += round(MINI_TABLE * 1.4) + 10
+    if snap.needed is not None and 1 <= snap.needed <= 10:
+        text = t("render.needed", lang, rank=snap.needed, name=rank_name(snap.needed, lang))
+    else:
+        text = t("render.open", lang)
+    draw_text(draw, (CENTRE[0], y), text, 19, GOLD, anchor="mt", bold=True,
+              max_width=right - left)
+
+
+def table_image(snap: TableSnapshot) -> Image.Image:
+    """The table as a Pillow image (RGB, 800 x 600); `render_table` encodes it."""
+    lang = snap.lang
+    image = _background().copy()
+    draw = ImageDraw.Draw(image)
+    title = snap.title or t("render.table_title", lang)
+    hand = t("render.hand_no", lang, number=snap.hand_no) if snap.hand_no else ""
+    hand_w = draw_text(draw, (WIDTH - 16, HEADER // 2), hand, 16, MUTED, anchor="rm") if hand else 0
+    draw_text(draw, (16, HEADER // 2), title, 20, INK, anchor="lm", bold=True,
+              max_width=WIDTH - 48 - hand_w)
+
+    left, top, right, _ = CONTENT
+    label = phase_label(snap.phase, lang, snap.deal_no, snap.deals or len(snap.small_pots))
+    draw_text(draw, (CENTRE[0], top + 6), label, 24, GOLD, anchor="mt", bold=True,
+              max_width=right - left)
+    y = top + 42
+    for line in pot_lines(snap):
+        draw_text(draw, (CENTRE[0], y), line, 16, INK, anchor="mt", max_width=right - left)
+        y += 23
+    if snap.phase == "stoppa" or snap.stoppa_table:
+        _stoppa(image, draw, snap, y + 8)
+
+    for seat, (x, sy) in zip(snap.seats, seat_positions(len(snap.seats)), strict=True):
+        _seat(image, draw, seat, x, sy, lang)
+    return image
+
+
+def render_table(snap: TableSnapshot) -> bytes:
+    """The table image as PNG bytes (800 x 600)."""
+    return encode_png(table_image(snap))

@@ -1,0 +1,54 @@
+"""Reference snapshots shared by the render tests (and handy for looking at the images)."""
+
+from __future__ import annotations
+
+from bot.render import (
+    HandSnapshot,
+    LeaderboardSnapshot,
+    LeaderRowInfo,
+    PointInfo,
+    SeatInfo,
+    TableSnapshot,
+)
+
+HAND_3 = HandSnapshot(("7d", "6d", "1c"), ("7d", "6d", "1c"), "small_point",
+                      PointInfo(("7d", "6d"), 39, "d"), "Niccolò", True, "it")
+HAND_13 = HandSnapshot(
+    ("7d", "6d", "1c", "5b", "10b", "2s", "3c", "9d", "8s", "4d", "1b", "1d", "7s"),
+    ("1b", "1d", "7s"), "small_point", PointInfo(("7s",), 21, "s"), "", False, "en",
+)
+HAND_STOPPA = HandSnapshot(("10c", "1d", "5s", "1b", "9b"), (), "stoppa", None, "Ann", True, "en")
+
+TABLE_BETTING = TableSnapshot(
+    seats=(
+        SeatInfo("Alice", 1200, 3, dealer=True, bet=30),
+        SeatInfo("Bartholomew the Magnificent of Somewhere Far 🎲", 980, 3, to_act=True),
+        SeatInfo("李小龙", 1500, 3, cpu=True, status="passed"),
+        SeatInfo("Zoë", 0, 3, status="allin", bet=20),
+    ),
+    phase="small_point", deal_no=1, deals=4, small_pots=(10, 10, 10, 10), big_pot=200,
+    level=30, hand_no=12, lang="en",
+)
+TABLE_SHOWDOWN = TableSnapshot(
+    seats=(
+        SeatInfo("Giulia", 820, 10, bet=50, shown=("7d", "6d", "1d")),
+        SeatInfo("Marco", 400, 10, dealer=True, status="passed"),
+        SeatInfo("Pia", 0, 10, status="allin", bet=40, shown=("7c", "5c")),
+        SeatInfo("Bot", 2000, 10, status="out", cpu=True),
+        SeatInfo("Eva", 700, 10, status="sitting_out"),
+    ),
+    phase="showdown", deals=3, small_pots=(0, 0, 0), big_pot=200, hand_no=3, lang="it",
+    title="Tavolo di #stoppa-sera",
+)
+TABLE_STOPPA = TableSnapshot(
+    seats=tuple(SeatInfo(f"Player {i}", 1000 + 37 * i, 6 - i, dealer=i == 2, to_act=i == 4,
+                         cpu=i % 2 == 1) for i in range(6)),
+    phase="stoppa",
+    stoppa_table=(("5c",), ("6d",), ("7s",), ("8b",), ("1c", "1d", "1s"), ("2b",), ("3d",)),
+    needed=4, hand_no=40, lang="en",
+)
+LEADERBOARD = LeaderboardSnapshot(
+    (LeaderRowInfo(1, "Alice", 12500), LeaderRowInfo(2, "Zoë 🎲", 9800),
+     LeaderRowInfo(3, "李", 7000), LeaderRowInfo(4, "Bob", -300)),
+    by="net", server="Card Club", page=1, lang="en",
+)
