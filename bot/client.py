@@ -1,0 +1,195 @@
+"""The Discord bot: `StoppaBot`, built by `create_bot`, started by `run_bot`.
+
+Start-up happens in `setup_hook` (discord.py calls it once, after login and before the gateway
+connects):
+
+1. open the store (`bot.store`, `await Store.open(db_path)`);
+2. start the table service (`bot.tables`, `await TableService.start(store, ...)`), which reloads
+   every unfinished table; see `_start_tables` (it is skipped while `bot.tables` is not written);
+3. load every extension of `EXTENSIONS` (each module ends with `async def setup(bot)`);
+4. register the persistent components the cogs declare (see `_register_persistent_components`):
+   a cog may have a `dynamic_items` tuple of `discord.ui.DynamicItem` classes and/or a
+   `persistent_views()` method returning `(view, message_id | None)` pairs, so that buttons of
+   messages sent before a restart keep working;
+5. set the translator (`StoppaTranslator`: command texts from `commands.toml`);
+6. sync the application commands (to `dev_guild` when set, else globally), unless
+   `sync_commands` is False (the offline test harness, or a restart that changed no command).
+
+Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot.turn_timeout`);
+there are no module globals. `close()` stops the service, unloads the cogs and closes the store.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.discord_utils import StoppaTranslator, StoppaTree
+
+if TYPE_CHECKING:
+    from bot.config import Settings
+
+_log = logging.getLogger("stoppa.client")
+
+#: Every extension the bot loads, in order. The one place to add a cog.
+EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.economy", "cogs.admin", "cogs.table")
+
+#: Extensions that may be missing from a checkout (written later); skipped with a warning.
+OPTIONAL_EXTENSIONS: frozenset[str] = frozenset({"cogs.table"})
+
+
+def bot_intents() -> discord.Intents:
+    """The gateway intents: the defaults, with every privileged intent off.
+
+    Slash commands and components arrive as interactions, so the bot needs neither message
+    content nor the member list nor presences.
+    """
+    intents = discord.Intents.default()
+    intents.message_content = False
+    intents.members = False
+    intents.presences = False
+    return intents
+
+
+class StoppaBot(commands.AutoShardedBot):
+    """The Stoppa bot. Build it with `create_bot`; its services are `store` and `tables`."""
+
+    def __init__(
+        self,
+        db_path: str,
+        *,
+        seed: int | None = None,
+        turn_timeout: float = 60.0,
+        dev_guild: int | None = None,
+        sync_commands: bool = True,
+        extensions: tuple[str, ...] = EXTENSIONS,
+        table_options: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            tree_cls=StoppaTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.db_path = db_path
+        self.seed = seed
+        self.turn_timeout = turn_timeout
+        self.dev_guild = dev_guild
+        self.sync_commands = sync_commands
+        self.extension_names = extensions
+        self.table_options: dict[str, Any] = dict(table_options or {})
+        self.store: Any = None
+        self.tables: Any = None
+        self.translator = StoppaTranslator()
+
+    async def setup_hook(self) -> None:
+        """Open the store, start the table service, load the cogs, translate and sync."""
+        from bot.store import Store
+
+        self.store = await Store.open(self.db_path)
+        self.tables = await self._start_tables()
+        for name in self.extension_names:
+            await self._load(name)
+        self._register_persistent_components()
+        await self.tree.set_translator(self.translator)
+        if self.sync_commands:
+            await self.sync_app_commands()
+
+    async def _start_tables(self) -> Any:
+        """HOOK for the table service: `await TableService.start(store, ...)`, or None.
+
+        Returns None (with a warning) while `bot.tables` does not provide `TableService` yet.
+        """
+        try:
+            from bot.tables import TableService  # type: ignore[attr-defined]
+        except ImportError:
+            _log.warning("bot.tables.TableService is not available: tables are disabled")
+            return None
+        options = {"turn_timeout": self.turn_timeout, "seed": self.seed, **self.table_options}
+        return await TableService.start(self.store, **options)
+
+    async def _load(self, name: str) -> None:
+        if name in OPTIONAL_EXTENSIONS and importlib.util.find_spec(name) is None:
+            _log.warning("extension %s is not present; skipped", name)
+            return
+        await self.load_extension(name)
+
+    def _register_persistent_components(self) -> None:
+        """Register the DynamicItems and persistent views that the loaded cogs declare."""
+        for cog in self.cogs.values():
+            items = tuple(getattr(cog, "dynamic_items", ()))
+            if items:
+                self.add_dynamic_items(*items)
+            make_views = getattr(cog, "persistent_views", None)
+            if make_views is not None:
+                for view, message_id in make_views():
+                    self.add_view(view, message_id=message_id)
+
+    async def sync_app_commands(self) -> list[discord.app_commands.AppCommand]:
+        """Sync the command tree: to `dev_guild` (instant, for testing) or globally."""
+        if self.dev_guild is not None:
+            guild = discord.Object(id=self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        _log.info("synced %d application commands", len(synced))
+        return synced
+
+    async def on_ready(self) -> None:
+        """Log who we are and where."""
+        _log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        """Stop the table service, unload the cogs, close the connection and the store."""
+        tables, self.tables = self.tables, None
+        if tables is not None:
+            try:
+                await tables.stop()
+            except Exception:
+                _log.exception("table service did not stop cleanly")
+        await super().close()
+        store, self.store = self.store, None
+        if store is not None:
+            await store.close()
+
+
+def create_bot(
+    db_path: str,
+    *,
+    seed: int | None = None,
+    turn_timeout: float = 60.0,
+    dev_guild: int | None = None,
+    sync_commands: bool = True,
+    table_options: dict[str, Any] | None = None,
+) -> StoppaBot:
+    """Build the bot (nothing is opened until `setup_hook`, i.e. `bot.login`/`bot.start`).
+
+    `sync_commands=False` skips the command sync (the offline harness); `table_options` are
+    extra keyword arguments of `TableService.start` (tests pass a fake `clock`, `cpu_delay`).
+    """
+    return StoppaBot(
+        db_path,
+        seed=seed,
+        turn_timeout=turn_timeout,
+        dev_guild=dev_guild,
+        sync_commands=sync_commands,
+        table_options=table_options,
+    )
+
+
+def run_bot(settings: Settings) -> None:
+    """Run the bot until it is stopped (logging is already set up by `python -m bot`)."""
+    bot = create_bot(
+        settings.db_path,
+        turn_timeout=settings.turn_timeout,
+        dev_guild=settings.dev_guild,
+    )
+    bot.run(settings.token or "", log_handler=None)

@@ -1,0 +1,180 @@
+"""Polite error replies, and the command tree that logs and answers every failure.
+
+Nothing a player does should end in Discord's "This interaction failed": every exception of a
+command reaches `StoppaTree.on_error`, which logs it (with the command, guild, channel and user
+ids) and answers with an ephemeral message in the user's language. Views and DynamicItems (which
+do not go through the tree) call `report_interaction_error` from their own `on_error`.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.discord_utils.checks import NotManager
+from bot.discord_utils.language import lang_for
+from bot.i18n import t
+
+_log = logging.getLogger("stoppa.discord")
+
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+
+
+class UserFacingError(app_commands.AppCommandError):
+    """A refusal to show the user: a catalogue key and its parameters. Not logged as a bug."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str) -> str:
+        """The message in `lang`."""
+        return t(self.key, lang, **self.params)
+
+
+async def send_ephemeral(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    embed: discord.Embed | None = None,
+) -> None:
+    """Answer `interaction` privately, whether or not it was already answered or deferred.
+
+    Not answered yet: an ephemeral response. Deferred with "thinking": the original (loading)
+    message is edited, because Discord turns the first followup into that message anyway.
+    Otherwise: an ephemeral followup. A failure to answer (token expired) is logged, not raised.
+    """
+    embeds = [embed] if embed is not None else []
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(content, embeds=embeds, ephemeral=True)
+        elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            await interaction.edit_original_response(
+                content=content, embeds=embeds, attachments=[], view=None
+            )
+        else:
+            await interaction.followup.send(content or "", embeds=embeds, ephemeral=True)
+    except discord.HTTPException:
+        _log.warning(
+            "could not answer interaction %s (user=%s)", interaction.id, interaction.user.id,
+            exc_info=True,
+        )
+
+
+def _store_error_text(error: BaseException, lang: str) -> str | None:
+    """The text of a `bot.store` error (they carry `code`/`params` and `message(lang)`)."""
+    try:
+        from bot import store
+    except ImportError:  # pragma: no cover - the store is part of the project
+        return None
+    if isinstance(error, getattr(store, "CooldownActive", ())):
+        retry_at = int(getattr(error, "retry_at", 0))
+        return t("errors.daily_cooldown", lang, when=f"<t:{retry_at}:R>")
+    store_error = getattr(store, "StoreError", None)
+    if store_error is None or not isinstance(error, store_error):
+        return None
+    try:
+        text = error.message(lang)  # type: ignore[attr-defined]
+    except (KeyError, IndexError, AttributeError):
+        text = str(error)
+    if isinstance(error, getattr(store, "InvalidStakes", ())):
+        return t("errors.invalid_stakes", lang, reason=text)
+    return text
+
+
+def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
+    """The text to show for `error` in `lang`, and whether it is expected (not a bug)."""
+    original = error
+    if isinstance(error, app_commands.CommandInvokeError):
+        original = error.original
+    if isinstance(original, UserFacingError):
+        return original.text(lang), True
+    if isinstance(original, NotManager | app_commands.MissingPermissions):
+        return t("errors.need_manage_guild", lang), True
+    if isinstance(original, app_commands.NoPrivateMessage):
+        return t("errors.guild_only", lang), True
+    if isinstance(original, app_commands.CommandOnCooldown):
+        return t("errors.slow_down", lang, seconds=f"{original.retry_after:.0f}"), True
+    if isinstance(original, app_commands.TransformerError):
+        return t("errors.bad_option", lang, value=str(original.value)[:50]), True
+    if isinstance(original, app_commands.CheckFailure):
+        return t("errors.not_allowed", lang), True
+    if isinstance(original, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return t("errors.out_of_date", lang), True
+    text = _store_error_text(original, lang)
+    if text is not None:
+        return text, True
+    return t("errors.unexpected", lang), False
+
+
+async def report_interaction_error(
+    interaction: discord.Interaction, error: BaseException, *, where: str = ""
+) -> None:
+    """Log `error` (a full traceback when it is a bug) and answer the user politely."""
+    command = interaction.command.qualified_name if interaction.command else (where or "?")
+    try:
+        lang = await lang_for(interaction)
+    except Exception:
+        lang = "en"
+    text, expected = describe_error(error, lang)
+    cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if expected:
+        _log.info(
+            "refused %s guild=%s channel=%s user=%s: %r",
+            command, interaction.guild_id, interaction.channel_id, interaction.user.id, cause,
+        )
+    else:
+        _log.error(
+            "error in %s guild=%s channel=%s user=%s interaction=%s",
+            command, interaction.guild_id, interaction.channel_id, interaction.user.id,
+            interaction.id, exc_info=cause,
+        )
+        text = f"{text}\n-# {t('errors.reference', lang, ref=interaction.id)}"
+    await send_ephemeral(interaction, text)
+
+
+class StoppaTree(app_commands.CommandTree):
+    """The bot's command tree: every command error is logged and answered (never swallowed)."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
+    ) -> None:
+        """Log the error with its ids and send the user an ephemeral explanation."""
+        await report_interaction_error(interaction, error)
+
+
+class StoppaView(discord.ui.View):
+    """A View whose item errors are logged and answered politely (not "This interaction
+    failed"). Use it as the base of every view with callbacks."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        """Log the error with its ids and answer the user privately."""
+        where = f"{type(self).__name__}:{getattr(item, 'custom_id', None)}"
+        await report_interaction_error(interaction, error, where=where)
+
+
+def guarded(callback: F) -> F:
+    """Decorate a component callback (`async def callback(self, interaction, ...)`) so that an
+    exception is logged and answered politely. Needed for `DynamicItem.callback`: discord.py
+    runs dynamic items in a plain View whose `on_error` only logs."""
+
+    @functools.wraps(callback)
+    async def wrapper(
+        self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any
+    ) -> Any:
+        try:
+            return await callback(self, interaction, *args, **kwargs)
+        except Exception as error:
+            where = f"{type(self).__name__}:{getattr(self, 'custom_id', None)}"
+            await report_interaction_error(interaction, error, where=where)
+            return None
+
+    return wrapper  # type: ignore[return-value]

@@ -1,0 +1,43 @@
+"""Which language ("it" or "en") to answer an interaction in."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import DEFAULT, normalize_locale
+
+if TYPE_CHECKING:
+    import discord
+
+_log = logging.getLogger(__name__)
+
+
+async def server_language(store: Any, guild_id: int | None) -> str | None:
+    """The language a server pinned with `/settings language` ("it"/"en"), or None (auto)."""
+    if store is None or guild_id is None:
+        return None
+    try:
+        settings = await store.server_settings(guild_id)
+    except Exception:  # a broken store must not stop an error reply from being written
+        _log.exception("could not read the language of guild %s", guild_id)
+        return None
+    return normalize_locale(getattr(settings, "language", None))
+
+
+async def lang_for(interaction: discord.Interaction, store: Any = None) -> str:
+    """The language to answer `interaction` in.
+
+    In order: the user's Discord locale if it is Italian or English; else the language the server
+    pinned (`server_settings.language`); else the server's preferred locale if Italian or English;
+    else English. `store` defaults to `interaction.client.store` when present.
+    """
+    user_lang = normalize_locale(getattr(interaction, "locale", None))
+    if user_lang is not None:
+        return user_lang
+    if store is None:
+        store = getattr(interaction.client, "store", None)
+    pinned = await server_language(store, interaction.guild_id)
+    if pinned is not None:
+        return pinned
+    return normalize_locale(getattr(interaction, "guild_locale", None)) or DEFAULT

@@ -1,0 +1,361 @@
+"""Server managers' commands: `/stakes`, `/variants`, `/chips grant`, `/settings`.
+
+Every group carries `default_permissions(manage_guild=True)` (Discord honours it only on
+top-level commands and groups) and is `guild_only`; the cog's `interaction_check` checks Manage
+Server again in code, since a server can override the default in its integration settings.
+
+Decision: `/stakes show` and `/variants show` are manager-only too, because they share their
+group with `set` (visibility is per top-level group); players see the stakes of a table on the
+table message, and `/rules` explains every stake and variant.
+Replies are ephemeral except `/chips grant`, which is public so that the member sees it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_utils import (
+    NotManager,
+    UserFacingError,
+    choice,
+    cmd_str,
+    is_manager,
+    key,
+    lang_for,
+)
+from bot.i18n import has, t
+
+MANAGER = discord.Permissions(manage_guild=True)
+GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+
+STAKE_KEYS: tuple[str, ...] = (
+    "ante",
+    "small_point",
+    "cip",
+    "max_bet",
+    "card_rate",
+    "cards_per_payment",
+)
+#: Each variant and its values, in the order they are offered (values are the store's).
+VARIANTS: dict[str, tuple[str, ...]] = {
+    "three_players": ("king", "suit"),
+    "ranking": ("count", "total"),
+    "unclaimed_big_pot": ("dealer", "carry"),
+    "blocked_stoppa": (
+        "four_aces",
+        "three_twos_no_king",
+        "three_aces_no_king",
+        "four_aces_no_king",
+        "three_aces",
+        "none",
+    ),
+    "special_payout": ("cards", "ante"),
+    "three_aces_jump": ("yes", "no"),
+    "removed_suit": ("c", "d", "s", "b"),
+}
+BOOLEAN_VARIANTS = frozenset({"three_aces_jump"})
+LANGUAGE_CHOICES: tuple[str, ...] = ("it", "en", "auto")
+
+Chips = app_commands.Range[int, 1, 1_000_000]
+Amount = app_commands.Range[int, -1_000_000, 1_000_000]
+Seconds = app_commands.Range[int, 10, 3600]
+
+
+def _variant_choices(name: str) -> list[app_commands.Choice]:
+    return [choice(key("commands.variants.choices", v), v) for v in VARIANTS[name]]
+
+
+def variant_text(name: str, value: Any, lang: str) -> str:
+    """The readable value of a variant (`True` -> "Yes", "carry" -> "It carries ...")."""
+    if name in BOOLEAN_VARIANTS:
+        value = "yes" if value else "no"
+    name_key = key("commands.variants.choices", value)
+    return t(name_key, lang) if has(name_key, lang) else str(value)
+
+
+def stakes_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None) -> discord.Embed:
+    """The stakes of a server as an embed."""
+    embed = discord.Embed(title=t("admin.stakes_title", lang), colour=discord.Colour.blue())
+    if note:
+        embed.description = note
+    for stake in STAKE_KEYS:
+        embed.add_field(
+            name=t(key("admin.stake", stake), lang), value=str(stakes.get(stake, "?"))
+        )
+    return embed
+
+
+def variants_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None) -> discord.Embed:
+    """The rule variants of a server as an embed."""
+    embed = discord.Embed(title=t("admin.variants_title", lang), colour=discord.Colour.purple())
+    if note:
+        embed.description = note
+    for variant in VARIANTS:
+        embed.add_field(
+            name=t(key("admin.variant", variant), lang),
+            value=variant_text(variant, stakes.get(variant), lang),
+            inline=False,
+        )
+    return embed
+
+
+def _changed_note(lang: str, done_key: str, labels: list[str]) -> str:
+    return f"{t(done_key, lang)}\n{t('admin.changed_by', lang, fields=', '.join(labels))}"
+
+
+class AdminCog(commands.Cog):
+    """Stakes, variants, chip grants and settings, for server managers."""
+
+    stakes = app_commands.Group(
+        name="stakes",
+        description=cmd_str("commands.stakes.description"),
+        guild_only=True,
+        allowed_contexts=GUILD_ONLY,
+        default_permissions=MANAGER,
+    )
+    variants = app_commands.Group(
+        name="variants",
+        description=cmd_str("commands.variants.description"),
+        guild_only=True,
+        allowed_contexts=GUILD_ONLY,
+        default_permissions=MANAGER,
+    )
+    chips = app_commands.Group(
+        name="chips",
+        description=cmd_str("commands.chips.description"),
+        guild_only=True,
+        allowed_contexts=GUILD_ONLY,
+        default_permissions=MANAGER,
+    )
+    settings = app_commands.Group(
+        name="settings",
+        description=cmd_str("commands.settings.description"),
+        guild_only=True,
+        allowed_contexts=GUILD_ONLY,
+        default_permissions=MANAGER,
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self) -> Any:
+        """The bot's store."""
+        return self.bot.store  # type: ignore[attr-defined]
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        """Every command of this cog needs Manage Server, checked here in code as well."""
+        if not is_manager(interaction):
+            raise NotManager("Manage Server permission required")
+        return True
+
+    async def _private(
+        self, interaction: discord.Interaction, embed: discord.Embed | None = None,
+        content: str | None = None,
+    ) -> None:
+        await interaction.response.send_message(content, embed=embed, ephemeral=True)
+
+    # /stakes -----------------------------------------------------------------------------
+    @stakes.command(name="show", description=cmd_str("commands.stakes.show"))
+    async def stakes_show(self, interaction: discord.Interaction) -> None:
+        """Show the server's stakes."""
+        lang = await lang_for(interaction, self.store)
+        stakes = await self.store.get_stakes(interaction.guild_id)
+        await self._private(interaction, stakes_embed(stakes, lang))
+
+    @stakes.command(name="set", description=cmd_str("commands.stakes.set"))
+    @app_commands.describe(**{k: cmd_str(key("commands.stakes", k)) for k in STAKE_KEYS})
+    async def stakes_set(
+        self,
+        interaction: discord.Interaction,
+        ante: Chips | None = None,
+        small_point: Chips | None = None,
+        cip: Chips | None = None,
+        max_bet: Chips | None = None,
+        card_rate: Chips | None = None,
+        cards_per_payment: app_commands.Range[int, 1, 3] | None = None,
+    ) -> None:
+        """Change some stakes; the store validates the whole set (R-4) or refuses with why."""
+        lang = await lang_for(interaction, self.store)
+        given = {
+            "ante": ante,
+            "small_point": small_point,
+            "cip": cip,
+            "max_bet": max_bet,
+            "card_rate": card_rate,
+            "cards_per_payment": cards_per_payment,
+        }
+        changes = {k: v for k, v in given.items() if v is not None}
+        if not changes:
+            stakes = await self.store.get_stakes(interaction.guild_id)
+            note = t("admin.nothing_given", lang)
+            await self._private(interaction, stakes_embed(stakes, lang, note=note))
+            return
+        stakes = await self.store.set_stakes(
+            interaction.guild_id, changes, by=interaction.user.id
+        )
+        labels = [t(key("admin.stake", k), lang) for k in changes]
+        note = _changed_note(lang, "admin.stakes_updated", labels)
+        await self._private(interaction, stakes_embed(stakes, lang, note=note))
+
+    # /variants ---------------------------------------------------------------------------
+    @variants.command(name="show", description=cmd_str("commands.variants.show"))
+    async def variants_show(self, interaction: discord.Interaction) -> None:
+        """Show the server's rule variants."""
+        lang = await lang_for(interaction, self.store)
+        stakes = await self.store.get_stakes(interaction.guild_id)
+        await self._private(interaction, variants_embed(stakes, lang))
+
+    @variants.command(name="set", description=cmd_str("commands.variants.set"))
+    @app_commands.describe(**{k: cmd_str(key("commands.variants", k)) for k in VARIANTS})
+    @app_commands.choices(**{k: _variant_choices(k) for k in VARIANTS})
+    async def variants_set(
+        self,
+        interaction: discord.Interaction,
+        three_players: str | None = None,
+        ranking: str | None = None,
+        unclaimed_big_pot: str | None = None,
+        blocked_stoppa: str | None = None,
+        special_payout: str | None = None,
+        three_aces_jump: str | None = None,
+        removed_suit: str | None = None,
+    ) -> None:
+        """Change some variants; the store validates them."""
+        lang = await lang_for(interaction, self.store)
+        given: dict[str, Any] = {
+            "three_players": three_players,
+            "ranking": ranking,
+            "unclaimed_big_pot": unclaimed_big_pot,
+            "blocked_stoppa": blocked_stoppa,
+            "special_payout": special_payout,
+            "three_aces_jump": three_aces_jump,
+            "removed_suit": removed_suit,
+        }
+        changes = {k: v for k, v in given.items() if v is not None}
+        for flag in BOOLEAN_VARIANTS & changes.keys():
+            changes[flag] = changes[flag] == "yes"
+        if not changes:
+            stakes = await self.store.get_stakes(interaction.guild_id)
+            note = t("admin.nothing_given", lang)
+            await self._private(interaction, variants_embed(stakes, lang, note=note))
+            return
+        stakes = await self.store.set_stakes(
+            interaction.guild_id, changes, by=interaction.user.id
+        )
+        labels = [t(key("admin.variant", k), lang) for k in changes]
+        note = _changed_note(lang, "admin.variants_updated", labels)
+        await self._private(interaction, variants_embed(stakes, lang, note=note))
+
+    # /chips ------------------------------------------------------------------------------
+    @chips.command(name="grant", description=cmd_str("commands.chips.grant"))
+    @app_commands.describe(
+        member=cmd_str("commands.chips.member"),
+        amount=cmd_str("commands.chips.amount"),
+        reason=cmd_str("commands.chips.reason"),
+    )
+    async def chips_grant(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        amount: Amount,
+        reason: app_commands.Range[str, 1, 200],
+    ) -> None:
+        """Give chips to a member (or remove them with a negative amount), with a reason."""
+        from bot.store import InsufficientFunds
+
+        lang = await lang_for(interaction, self.store)
+        if amount == 0:
+            raise UserFacingError("admin.chips_zero")
+        if member.bot:
+            raise UserFacingError("admin.chips_no_bots")
+        try:
+            balance = await self.store.grant(
+                interaction.guild_id, member.id, amount, reason=reason, by=interaction.user.id
+            )
+        except InsufficientFunds as exc:
+            raise UserFacingError(
+                "admin.chips_too_few", member=member.display_name, balance=exc.balance,
+                amount=-amount,
+            ) from exc
+        key = "admin.chips_granted" if amount > 0 else "admin.chips_removed"
+        text = t(key, lang, amount=abs(amount), member=member.mention, balance=balance)
+        await interaction.response.send_message(
+            f"{text}\n-# {reason}",
+            allowed_mentions=discord.AllowedMentions(users=[member], roles=False, everyone=False),
+        )
+
+    # /settings ---------------------------------------------------------------------------
+    async def _settings_embed(
+        self, interaction: discord.Interaction, lang: str, note: str | None = None
+    ) -> discord.Embed:
+        settings = await self.store.server_settings(interaction.guild_id)
+        embed = discord.Embed(title=t("admin.settings_title", lang), colour=discord.Colour.teal())
+        if note:
+            embed.description = note
+        language = (
+            t(key("commands.settings.choices", settings.language), lang)
+            if settings.language
+            else t("admin.settings_language_auto", lang)
+        )
+        embed.add_field(name=t("admin.settings_language", lang), value=language, inline=False)
+        default_timeout = getattr(self.bot, "turn_timeout", 60.0)
+        timeout = (
+            t("admin.settings_seconds", lang, seconds=f"{settings.turn_timeout:g}")
+            if settings.turn_timeout
+            else t("admin.settings_timeout_default", lang, seconds=f"{default_timeout:g}")
+        )
+        embed.add_field(name=t("admin.settings_timeout", lang), value=timeout)
+        embed.add_field(
+            name=t("admin.settings_starting_balance", lang), value=str(settings.starting_balance)
+        )
+        embed.add_field(
+            name=t("admin.settings_daily", lang),
+            value=t(
+                "admin.settings_daily_value",
+                lang,
+                amount=settings.daily_amount,
+                hours=f"{settings.daily_cooldown / 3600:g}",
+            ),
+        )
+        return embed
+
+    @settings.command(name="show", description=cmd_str("commands.settings.show"))
+    async def settings_show(self, interaction: discord.Interaction) -> None:
+        """Show the server's settings."""
+        lang = await lang_for(interaction, self.store)
+        await self._private(interaction, await self._settings_embed(interaction, lang))
+
+    @settings.command(name="language", description=cmd_str("commands.settings.language"))
+    @app_commands.describe(value=cmd_str("commands.settings.language_value"))
+    @app_commands.choices(
+        value=[choice(key("commands.settings.choices", v), v) for v in LANGUAGE_CHOICES]
+    )
+    async def settings_language(self, interaction: discord.Interaction, value: str) -> None:
+        """Pin the server's language (it / en), or go back to automatic."""
+        language = None if value == "auto" else value
+        await self.store.update_server_settings(
+            interaction.guild_id, by=interaction.user.id, language=language
+        )
+        lang = await lang_for(interaction, self.store)
+        note = t("admin.settings_updated", lang)
+        await self._private(interaction, await self._settings_embed(interaction, lang, note))
+
+    @settings.command(name="timeout", description=cmd_str("commands.settings.timeout"))
+    @app_commands.describe(seconds=cmd_str("commands.settings.seconds"))
+    async def settings_timeout(self, interaction: discord.Interaction, seconds: Seconds) -> None:
+        """Set the seconds each player has for a turn on this server."""
+        await self.store.update_server_settings(
+            interaction.guild_id, by=interaction.user.id, turn_timeout=float(seconds)
+        )
+        lang = await lang_for(interaction, self.store)
+        note = t("admin.settings_updated", lang)
+        await self._private(interaction, await self._settings_embed(interaction, lang, note))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(AdminCog(bot))

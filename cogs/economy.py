@@ -1,0 +1,207 @@
+"""`/balance`, `/daily`, `/leaderboard`, `/stats`: the chips of a server and who has them.
+
+Answers about one's own chips are ephemeral; the leaderboard is public (an image rendered off
+the event loop with `asyncio.to_thread`, plus its text version for screen readers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import math
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_utils import UserFacingError, choice, cmd_str, key, lang_for
+from bot.i18n import t
+
+PAGE_SIZE = 10
+#: How long a fetched display name is reused (seconds).
+NAME_TTL = 600.0
+LEADERBOARD_ORDERS: tuple[str, ...] = ("balance", "net", "closes")
+STATS_FIELDS: tuple[str, ...] = ("hands", "pots_won", "closes", "net", "biggest_pot", "balance")
+
+
+def _guild_id(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+class NameCache:
+    """Display names of members, which the bot cannot list (no members intent): fetched by REST
+    when a leaderboard needs them, and kept `NAME_TTL` seconds."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._names: dict[tuple[int, int], tuple[float, str]] = {}
+
+    async def name(self, guild: discord.Guild | None, user_id: int, lang: str) -> str:
+        """The display name of `user_id` in `guild` (or a neutral placeholder)."""
+        key = (guild.id if guild else 0, user_id)
+        now = time.monotonic()
+        cached = self._names.get(key)
+        if cached is not None and now - cached[0] < NAME_TTL:
+            return cached[1]
+        name = await self._lookup(guild, user_id)
+        if name is None:
+            return t("economy.unknown_user", lang, id=user_id)
+        self._names[key] = (now, name)
+        return name
+
+    async def _lookup(self, guild: discord.Guild | None, user_id: int) -> str | None:
+        if guild is not None:
+            member = guild.get_member(user_id)
+            if member is not None:
+                return member.display_name
+            try:
+                return (await guild.fetch_member(user_id)).display_name
+            except discord.HTTPException:
+                pass
+        user = self.bot.get_user(user_id)
+        if user is not None:
+            return user.display_name
+        try:
+            return (await self.bot.fetch_user(user_id)).display_name
+        except discord.HTTPException:
+            return None
+
+
+class EconomyCog(commands.Cog):
+    """Chips: balance, daily claim, leaderboard, statistics."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.names = NameCache(bot)
+
+    @property
+    def store(self) -> Any:
+        """The bot's store."""
+        return self.bot.store  # type: ignore[attr-defined]
+
+    @app_commands.command(name="balance", description=cmd_str("commands.balance.description"))
+    @app_commands.describe(member=cmd_str("commands.balance.member"))
+    @app_commands.guild_only()
+    async def balance(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        """Show the chips of the user (or of `member`), privately."""
+        guild = _guild_id(interaction)
+        lang = await lang_for(interaction, self.store)
+        if member is not None and member.bot:
+            raise UserFacingError("economy.no_bots")
+        if member is None or member.id == interaction.user.id:
+            amount = await self.store.balance(guild, interaction.user.id)
+            text = t("economy.balance_self", lang, balance=amount)
+        else:
+            amount = await self.store.balance(guild, member.id)
+            text = t("economy.balance_other", lang, name=member.display_name, balance=amount)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="daily", description=cmd_str("commands.daily.description"))
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction) -> None:
+        """Claim the daily chips (a second claim before the cooldown is refused politely)."""
+        guild = _guild_id(interaction)
+        lang = await lang_for(interaction, self.store)
+        claim = await self.store.claim_daily(guild, interaction.user.id)
+        text = t(
+            "economy.daily_claimed",
+            lang,
+            amount=claim.amount,
+            balance=claim.balance,
+            next=f"<t:{int(claim.next_at)}:R>",
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(
+        name="leaderboard", description=cmd_str("commands.leaderboard.description")
+    )
+    @app_commands.describe(
+        by=cmd_str("commands.leaderboard.by"), page=cmd_str("commands.leaderboard.page")
+    )
+    @app_commands.choices(
+        by=[choice(key("commands.leaderboard.choices", k), k) for k in LEADERBOARD_ORDERS]
+    )
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        by: str = "balance",
+        page: app_commands.Range[int, 1, 10_000] = 1,
+    ) -> None:
+        """Post the leaderboard image and its text version in the channel."""
+        guild_id = _guild_id(interaction)
+        lang = await lang_for(interaction, self.store)
+        total = await self.store.count_ranked(guild_id, by)
+        if total == 0:
+            raise UserFacingError("economy.leaderboard_empty")
+        pages = max(1, math.ceil(total / PAGE_SIZE))
+        if page > pages:
+            raise UserFacingError("economy.leaderboard_page_out", pages=pages)
+        await interaction.response.defer(thinking=True)
+        from bot.render import (
+            LeaderboardSnapshot,
+            LeaderRowInfo,
+            leaderboard_text,
+            render_leaderboard,
+        )
+
+        rows = await self.store.leaderboard(
+            guild_id, by=by, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE
+        )
+        names = await asyncio.gather(
+            *(self.names.name(interaction.guild, row.user_id, lang) for row in rows)
+        )
+        snapshot = LeaderboardSnapshot(
+            rows=tuple(
+                LeaderRowInfo(rank=row.rank, name=name, value=row.value)
+                for row, name in zip(rows, names, strict=True)
+            ),
+            by=by,
+            server=interaction.guild.name if interaction.guild else "",
+            page=page,
+            lang=lang,
+        )
+        png = await asyncio.to_thread(render_leaderboard, snapshot)
+        text = leaderboard_text(snapshot)
+        footer = t("economy.leaderboard_footer", lang, page=page, pages=pages)
+        content = f"{text}\n-# {footer}"
+        if len(content) > 2000:
+            content = content[:1997] + "..."
+        await interaction.followup.send(
+            content=content,
+            file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="stats", description=cmd_str("commands.stats.description"))
+    @app_commands.describe(member=cmd_str("commands.stats.member"))
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        """Show the game statistics of the user (or of `member`), privately."""
+        guild = _guild_id(interaction)
+        lang = await lang_for(interaction, self.store)
+        target = member or interaction.user
+        if target.bot:
+            raise UserFacingError("economy.no_bots")
+        stats = await self.store.stats(guild, target.id)
+        embed = discord.Embed(
+            title=t("economy.stats_title", lang, name=target.display_name),
+            colour=discord.Colour.gold(),
+        )
+        for field in STATS_FIELDS:
+            value = str(getattr(stats, field))
+            embed.add_field(name=t(key("economy", "stats_" + field), lang), value=value)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(EconomyCog(bot))

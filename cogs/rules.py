@@ -1,0 +1,77 @@
+"""`/rules [topic]`: the game explained in plain words (catalogue `rules.toml`), ephemeral."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_utils import choice, cmd_str, key, lang_for
+from bot.i18n import t
+
+#: The topics of /rules, in the order they are offered.
+TOPICS: tuple[str, ...] = (
+    "overview",
+    "deck",
+    "points",
+    "betting",
+    "showdown",
+    "big_point",
+    "specials",
+    "stoppa",
+    "payments",
+    "sessions",
+)
+
+#: Topics that end with this server's stakes (players cannot run the managers' /stakes show).
+STAKES_TOPICS = frozenset({"overview", "betting", "payments"})
+RULES_COLOUR = discord.Colour.dark_green()
+
+
+def rules_embed(topic: str, lang: str, stakes: dict[str, Any] | None = None) -> discord.Embed:
+    """The embed of one rules topic in `lang` (with the server's `stakes` where relevant)."""
+    body = t(key("rules", topic, "body"), lang)
+    if stakes is not None and topic in STAKES_TOPICS:
+        body += "\n\n" + t(
+            "rules.server_stakes",
+            lang,
+            ante=stakes["ante"],
+            small_point=stakes["small_point"],
+            cip=stakes["cip"],
+            max_bet=stakes["max_bet"],
+            card_rate=stakes["card_rate"],
+        )
+    embed = discord.Embed(
+        title=t(key("rules", topic, "title"), lang), description=body, colour=RULES_COLOUR
+    )
+    embed.set_footer(text=t("rules.footer", lang))
+    return embed
+
+
+class RulesCog(commands.Cog):
+    """The /rules command."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="rules", description=cmd_str("commands.rules.description"))
+    @app_commands.describe(topic=cmd_str("commands.rules.topic"))
+    @app_commands.choices(topic=[choice(key("commands.rules.choices", k), k) for k in TOPICS])
+    async def rules(self, interaction: discord.Interaction, topic: str = "overview") -> None:
+        """Show one topic of the rules, only to the user who asked."""
+        store = getattr(self.bot, "store", None)
+        lang = await lang_for(interaction, store)
+        if topic not in TOPICS:
+            topic = "overview"
+        stakes = None
+        if store is not None and interaction.guild_id is not None and topic in STAKES_TOPICS:
+            stakes = await store.get_stakes(interaction.guild_id)
+        embed = rules_embed(topic, lang, stakes)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(RulesCog(bot))
