@@ -1,0 +1,71 @@
+"""The table service: the async layer between the Discord cogs and the engine/store.
+
+Discord-free: it takes guild/channel/user ids and engine actions, and returns `TableState`
+snapshots (for rendering) and `Update`s with notices (what happened, who acts next).
+
+```python
+from bot.tables import TableService, TableError, FakeClock
+
+service = await TableService.start(store, turn_timeout=60.0, seed=None, clock=None,
+                                   cpu_delay=0.0, player_factory=make_player)
+await service.stop()
+await service.open_table(guild, channel, user) -> TableState      # the opener sits
+await service.join(guild, channel, user) -> TableState            # 3-6 seats, 10 x ante to sit
+await service.leave(guild, channel, user) -> TableState           # mid-hand: at the hand's end
+await service.add_cpu(guild, channel, by, level="easy") -> TableState   # "random"|"easy"|"hard"
+await service.start_game(guild, channel, user) -> TableState      # deals the first hand
+await service.act(guild, channel, user, action, *, expected_hand=None, expected_turn=None)
+    -> TableState                  # action: an engine Action or its text ("raise 60")
+await service.call_round(guild, channel, user) -> TableState      # R-14
+await service.force_close(guild, channel, by) -> TableState       # admin; refunds the escrow
+await service.kick(guild, channel, by, user) -> TableState        # admin
+await service.set_message(table_id, message_id) -> TableState     # the cog's public message
+service.state(channel) / state_by_id(table_id) / table_of(guild, user) -> TableState | None
+service.tables() -> list[TableState]
+service.hand_for(guild, channel, user) -> dict   # private: view, actions, bet_range, tokens
+service.subscribe(async_callback)                # async callback(update: Update)
+await service.wait_idle()                        # CPU moves and fired timers done (tests)
+```
+
+Errors: `TableError(code, **params)` (`.code`, `.params`, `.key`, `.message(lang)`; messages
+`tables.errors.<code>`); the engine's `IllegalAction` passes through (messages `engine.<code>`).
+
+Notices are `Notice(key, params, users)`: `notice.text(lang, names)` translates, replacing the
+params listed in `users` (user ids) by display names. The turn-timeout notice key is
+`tables.timeout.<action kind>` (pass, call, declare, play, ...).
+
+Every change: the table's lock -> checks (seat to act, `expected_hand`/`expected_turn` tokens:
+`TableState.hand_no`/`.turn`) -> engine -> one store transaction with the state, the meta and
+the chip `Move`s (+ a `HandRecord` at the end of a hand) -> listeners. If the transaction fails
+the in-memory table is rebuilt from the stored row.
+
+Chips: a seat's engine chips at the start of a hand are its store balance; after every engine
+step each seat's chip change becomes a Move (+ into the table escrow, - back to the player).
+Between hands the escrow holds only a carried big pot (variant unclaimed_big_pot=carry).
+
+Decisions where the rules are silent: see `bot.tables.service` (next hand starts at once,
+leavers default until the hand ends, R-14 counting, CPU ids, CPU without chips leaves).
+"""
+
+from __future__ import annotations
+
+from bot.tables.clock import Clock, FakeClock, SystemClock
+from bot.tables.errors import CODES, TableError
+from bot.tables.meta import TableMeta
+from bot.tables.service import TableService
+from bot.tables.updates import Notice, SeatState, TableState, Update, display_name
+
+__all__ = [
+    "CODES",
+    "Clock",
+    "FakeClock",
+    "Notice",
+    "SeatState",
+    "SystemClock",
+    "TableError",
+    "TableMeta",
+    "TableService",
+    "TableState",
+    "Update",
+    "display_name",
+]

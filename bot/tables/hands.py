@@ -1,0 +1,106 @@
+"""Small pure helpers of the service: notices, seats, dealer rotation, hand records."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from bot.engine import Action, Hand
+from bot.store import HandRecord, Move
+from bot.tables.meta import TableMeta
+from bot.tables.table import LAST_EVENTS
+from bot.tables.updates import Notice
+
+
+def note(key: str, **params: Any) -> Notice:
+    """A notice; params named player/by are user ids."""
+    users = tuple(k for k in ("player", "by", "dealer") if k in params)
+    return Notice(key, params, users)
+
+
+def timeout_notice(user: int, action: Action) -> Notice:
+    """The notice "Anna timed out: passes" (key `tables.timeout.<kind>`)."""
+    kind = type(action).__name__.lower()
+    params: dict[str, Any] = {"player": user}
+    if kind == "bet":
+        params["amount"] = action.amount  # type: ignore[union-attr]
+    elif kind == "raise":
+        params["amount"] = action.to  # type: ignore[union-attr]
+    elif kind in ("declare", "play"):
+        params["cards"] = " ".join(map(str, action.cards))  # type: ignore[union-attr]
+    elif kind not in ("pass", "call", "concede"):
+        kind = "other"
+        params["action"] = str(action)
+    return Notice(f"tables.timeout.{kind}", params, ("player",))
+
+
+def has_humans(seats: Iterable[int]) -> bool:
+    return any(u > 0 for u in seats)
+
+
+def forget(meta: TableMeta, user: int) -> None:
+    meta.cpus.pop(user, None)
+    meta.timeouts.pop(user, None)
+    meta.deals.pop(user, None)
+    if user in meta.leaving:
+        meta.leaving.remove(user)
+
+
+def add_paid(meta: TableMeta, moves: Iterable[Move]) -> None:
+    for move in moves:
+        meta.paid[move.user] = meta.paid.get(move.user, 0) + move.amount
+
+
+def remember(meta: TableMeta, events: list[dict[str, Any]]) -> None:
+    if events:
+        meta.last_events = (meta.last_events + events)[-LAST_EVENTS:]
+
+
+def eldest_of(meta: TableMeta) -> int | None:
+    if meta.dealer is None or meta.dealer not in meta.players:
+        return None
+    index = meta.players.index(meta.dealer)
+    return meta.players[(index + 1) % len(meta.players)]
+
+
+def next_dealer(seats: list[int], able: list[int], last: int, last_pos: int) -> int:
+    """The next seat after the last dealer (by position if they left) that can play."""
+    n = len(seats)
+    start = seats.index(last) + 1 if last in seats else last_pos
+    for i in range(n):
+        user = seats[(start + i) % n]
+        if user in able:
+            return user
+    return able[0]
+
+
+def hand_record(hand: Hand, meta: TableMeta) -> HandRecord:
+    players = meta.players
+    result = hand.result or [0] * len(players)
+    pots_won: dict[int, int] = {}
+    closes: dict[int, int] = {}
+    biggest: dict[int, int] = {}
+    for event in hand.events:
+        data = event.data or {}
+        if event.kind == "win":
+            seat = data.get("seat", event.seat)
+            if seat is None:
+                continue
+            user = players[seat]
+            amount = int(data.get("amount", 0) or 0)
+            pots_won[user] = pots_won.get(user, 0) + 1
+            biggest[user] = max(biggest.get(user, 0), amount)
+        elif event.kind == "close":
+            seat = data.get("seat", event.seat)
+            if seat is not None:
+                closes[players[seat]] = 1
+    return HandRecord(
+        hand_no=meta.hand_no,
+        seed=meta.hand_seed,
+        events=json.dumps([e.to_dict() for e in hand.events]),
+        result={players[i]: int(r) for i, r in enumerate(result)},
+        pots_won=pots_won,
+        closes=closes,
+        biggest_pot=biggest,
+    )

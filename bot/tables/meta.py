@@ -1,0 +1,92 @@
+"""`TableMeta`: what the service keeps about a table besides the engine state.
+
+It is saved as `TableRow.meta` (JSON) in the same transaction as the hand state and the chip
+movements, so that a restart continues exactly where the table was.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+def _int_keys(data: dict[str, Any] | None) -> dict[int, Any]:
+    return {int(k): v for k, v in (data or {}).items()}
+
+
+@dataclass
+class TableMeta:
+    """Service bookkeeping of one table (JSON-able through `to_dict`/`from_dict`)."""
+
+    seed: int
+    started: bool = False
+    hand_no: int = 0
+    turn: int = 0
+    hand_seed: int | None = None
+    #: users dealt into the current hand, in engine seat order (engine seat i = players[i])
+    players: list[int] = field(default_factory=list)
+    #: user id of the dealer of the current (or last) hand, and its index in the seats then
+    dealer: int | None = None
+    dealer_pos: int = 0
+    #: chips each user put into the escrow during the current hand (net of what came back)
+    paid: dict[int, int] = field(default_factory=dict)
+    #: the big pot carried into the current hand (or left for the next one), held in escrow
+    carry: int = 0
+    #: hands dealt by each seated user (R-14, call the round)
+    deals: dict[int, int] = field(default_factory=dict)
+    round_called_by: int | None = None
+    #: CPU seats: user id -> level
+    cpus: dict[int, str] = field(default_factory=dict)
+    next_cpu: int = 1
+    #: turn timeouts in a row per user
+    timeouts: dict[int, int] = field(default_factory=dict)
+    #: users removed at the end of the hand (left, kicked, timed out twice); they default
+    leaving: list[int] = field(default_factory=list)
+    #: users who sit the current hand out (could not pay the ante)
+    sitting_out: list[int] = field(default_factory=list)
+    #: the last public events (dicts with a "user" added), newest last
+    last_events: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (int keys become strings in JSON; `from_dict` converts back).
+
+        Containers are copied one level deep; event dicts are shared (never mutated).
+        """
+        out: dict[str, Any] = {}
+        for name in _FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            out[name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableMeta:
+        """Rebuild from `to_dict()` output (after a JSON round trip). Raises on bad data."""
+        meta = cls(**{k: copy.deepcopy(v) for k, v in data.items()})
+        meta.seed = int(meta.seed)
+        meta.players = [int(u) for u in meta.players]
+        meta.paid = {k: int(v) for k, v in _int_keys(meta.paid).items()}
+        meta.deals = {k: int(v) for k, v in _int_keys(meta.deals).items()}
+        meta.cpus = {k: str(v) for k, v in _int_keys(meta.cpus).items()}
+        meta.timeouts = {k: int(v) for k, v in _int_keys(meta.timeouts).items()}
+        meta.leaving = [int(u) for u in meta.leaving]
+        meta.sitting_out = [int(u) for u in meta.sitting_out]
+        return meta
+
+    def copy(self) -> TableMeta:
+        """A copy to work on before a commit (containers copied, event dicts shared)."""
+        return TableMeta(**self.to_dict())
+
+    def seat_of(self, user: int) -> int | None:
+        """The engine seat of `user` in the current hand, or None."""
+        try:
+            return self.players.index(user)
+        except ValueError:
+            return None
+
+
+_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(TableMeta))

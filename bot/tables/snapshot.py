@@ -1,0 +1,113 @@
+"""Building the public `TableState` snapshot from the row, the meta and the engine hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.tables.meta import TableMeta
+from bot.tables.updates import SeatState, TableState
+
+#: keys of `hand.view(seat)` that belong to the seat alone
+PRIVATE_VIEW_KEYS = ("hand", "new_cards", "legal")
+
+
+def public_view(hand: Any) -> dict[str, Any]:
+    """The part of `hand.view(...)` everyone may see: no cards of anyone, no legal actions."""
+    try:
+        view = dict(hand.view(None))
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+        view = dict(hand.view(0))
+    for key in PRIVATE_VIEW_KEYS:
+        view.pop(key, None)
+    view["seat"] = None
+    return view
+
+
+def public_events(events: Iterable[Any], players: Sequence[int]) -> list[dict[str, Any]]:
+    """The events everyone may see (never a "deal"), as dicts with the seat's "user" added."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        if getattr(event, "private", False) or event.kind == "deal":
+            continue
+        data = event.to_dict()
+        seat = data.get("seat")
+        data["user"] = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+        out.append(data)
+    return out
+
+
+def _with_users(items: Any, players: Sequence[int]) -> list[dict[str, Any]]:
+    out = []
+    for item in items or []:
+        item = dict(item)
+        seat = item.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(players):
+            item["user"] = players[seat]
+        out.append(item)
+    return out
+
+
+def build_state(
+    row: Any, meta: TableMeta, hand: Any | None, balances: Mapping[int, int]
+) -> TableState:
+    """The snapshot of a table (`row` is the store's TableRow)."""
+    players = meta.players if hand is not None else []
+    view = public_view(hand) if hand is not None else None
+    in_hand = hand is not None and hand.phase != "over"
+    counts = (view or {}).get("card_counts") or []
+    chips = list(hand.chips) if hand is not None else []
+    seats: list[SeatState] = []
+    for user in row.seats:
+        seat = players.index(user) if user in players else None
+        if seat is not None:
+            status = "leaving" if user in meta.leaving else ("playing" if in_hand else "seated")
+            chip_count = chips[seat]
+            cards = counts[seat] if seat < len(counts) else 0
+        else:
+            if user in meta.sitting_out and in_hand:
+                status = "sitting_out"
+            elif in_hand:
+                status = "waiting"
+            else:
+                status = "seated"
+            chip_count = int(balances.get(user, 0))
+            cards = 0
+        seats.append(
+            SeatState(
+                user, meta.cpus.get(user), chip_count, cards, status, seat if in_hand else None
+            )
+        )
+    to_act = None
+    if in_hand and hand.to_act is not None:
+        to_act = players[hand.to_act]
+    eldest = None
+    if players and meta.dealer in players:
+        eldest = players[(players.index(meta.dealer) + 1) % len(players)]
+    v = view or {}
+    return TableState(
+        table_id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        message_id=row.message_id,
+        status=row.status,
+        seats=tuple(seats),
+        players=tuple(players),
+        dealer=meta.dealer if players else None,
+        eldest=eldest,
+        hand_no=meta.hand_no,
+        turn=meta.turn,
+        phase=hand.phase if hand is not None else None,
+        deal_no=v.get("deal_no"),
+        to_act=to_act,
+        deadline=row.deadline if in_hand else None,
+        pots=v.get("pots"),
+        betting=v.get("betting"),
+        declared=_with_users(v.get("declared"), players),
+        stoppa=v.get("stoppa"),
+        events=list(meta.last_events),
+        view=view,
+        stakes=dict(row.settings),
+        carry=meta.carry,
+        round_called=meta.round_called_by is not None,
+    )
