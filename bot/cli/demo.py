@@ -1,0 +1,292 @@
+"""`python -m bot demo`: a whole game of CPU players, offline, with the real engine and renderer.
+
+It prints a readable log of every action in the chosen language (phases, bets, declarations,
+stoppa turns such as "5-6-7-8 senza 9", payments), writes the table and hand images of a few
+moments to `--out`, and ends with the chip counts. No token and no database are needed.
+`Narrator` (the event log as text) is shared with `python -m bot play`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from bot.engine import Rules
+from bot.engine.events import Event
+from bot.engine.hand import Hand, can_pay_ante
+from bot.i18n import t
+from bot.players import LEVELS, make_player
+
+START_CHIPS = 1_000
+DEMO_LEVELS = ("hard", "easy", "random")
+#: moments whose images the demo writes (the first time each comes, plus every hand's end)
+MOMENTS = ("small_point", "big_point", "stoppa")
+
+
+def player_names(count: int, lang: str) -> list[str]:
+    """`count` display names from the catalogue (numbered if more are needed)."""
+    names = [n.strip() for n in t("demo.names", lang).split(",") if n.strip()]
+    return [names[i % len(names)] + ("" if i < len(names) else str(i)) for i in range(count)]
+
+
+def level_name(level: str, lang: str) -> str:
+    """The translated name of a CPU level ("hard" -> "difficile")."""
+    return t(f"players.level.{level}", lang) if level in LEVELS else level
+
+
+class Narrator:
+    """Turns engine events into log lines; stoppa plays are grouped into turns."""
+
+    def __init__(self, names: list[str], lang: str, *, show_deals: bool | int = True) -> None:
+        self.names = names
+        self.lang = lang
+        #: True: every deal; an int: only that seat's deals; False: none
+        self.show_deals = show_deals
+        self.eldest = 0
+        self._turn_seat: int | None = None
+        self._turn: list[str] = []
+
+    def _t(self, key: str, **params: Any) -> str:
+        return t(f"demo.{key}", self.lang, **params)
+
+    def _pot(self, data: dict[str, Any]) -> str:
+        if data.get("pot") == "big":
+            return self._t("pot_big")
+        return self._t("pot_small", number=int(data.get("deal") or 0) + 1)
+
+    def _flush(self, ending: str | None = None) -> list[str]:
+        if self._turn_seat is None:
+            return []
+        plays = "-".join(self._turn)
+        if ending:
+            plays = f"{plays} {ending}" if plays else ending
+        line = self._t("turn", player=self.names[self._turn_seat], plays=plays)
+        self._turn_seat, self._turn = None, []
+        return [line]
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        """The log lines of `events` (call again with the next events; the stoppa turn in
+        progress is kept until its "senza" or close)."""
+        out: list[str] = []
+        for event in events:
+            out.extend(self._line(event))
+        return out
+
+    def _line(self, e: Event) -> list[str]:
+        d = e.data
+        who = self.names[e.seat] if e.seat is not None else ""
+        kind = e.kind
+        if kind == "play":
+            out = []
+            if self._turn_seat not in (None, e.seat):
+                out = self._flush()
+            self._turn_seat = e.seat
+            self._turn.extend(str(int(c[:-1])) for c in d["cards"])
+            return out
+        if kind == "senza":
+            if self._turn_seat not in (None, e.seat):
+                out = self._flush()
+            else:
+                out = []
+            self._turn_seat = e.seat
+            return out + self._flush(self._t("senza", rank=d["needed"]))
+        if kind == "close":
+            self._turn_seat = e.seat
+            return self._flush(self._t("close"))
+        out = self._flush()
+        if kind == "phase":
+            phase = d.get("phase")
+            if phase == "small_point":
+                key = "small_point_one" if d["cards"] == 1 else "small_point"
+                out.append(self._t(key, number=d["deal"] + 1, cards=d["cards"]))
+            elif phase == "big_point":
+                out.append(self._t("big_point"))
+            elif phase == "showdown":
+                order = ", ".join(self.names[s] for s in d.get("order", []))
+                out.append(self._t("showdown", pot=self._pot(d), players=order))
+            elif phase == "stoppa":
+                out.append(self._t("stoppa", player=self.names[self.eldest]))
+            return out
+        if kind == "deal":
+            if self.show_deals is True or (
+                self.show_deals is not False and self.show_deals == e.seat
+            ):
+                out.append(self._t("deal", player=who, cards=" ".join(d["cards"])))
+            return out
+        simple = {
+            "bet": {"amount": d.get("amount")},
+            "call": {"amount": d.get("amount")},
+            "raise": {"level": d.get("level")},
+            "allin": {"amount": d.get("amount"), "level": d.get("level")},
+            "concede": {},
+            "refund": {"amount": d.get("amount")},
+        }
+        if kind in simple:
+            out.append(self._t(kind, player=who, **simple[kind]))
+        elif kind == "pass":
+            out.append(self._t("pass_forced" if d.get("forced") else "pass", player=who))
+        elif kind == "declare":
+            out.append(self._t("declare", player=who, value=d["value"], cards=" ".join(d["cards"])))
+        elif kind == "win":
+            reason = d.get("reason")
+            key = {"no_bet": "win_no_bet", "alone": "win_alone"}.get(reason or "", "win")
+            out.append(self._t(key, player=who, pot=self._pot(d), amount=d["amount"]))
+        elif kind == "payment":
+            out.append(
+                self._t(
+                    "payment",
+                    player=who,
+                    amount=d["amount"],
+                    to=self.names[d["to"]],
+                    cards=d.get("cards", 0),
+                )
+            )
+        elif kind == "special":
+            out.append(self._t(f"special_{d['kind']}", player=who))
+        elif kind == "carry":
+            key = "carry_next" if d.get("into") == "next" else "carry"
+            out.append(self._t(key, amount=d["amount"]))
+        return out
+
+
+def results_text(result: list[int], names: list[str], lang: str) -> str:
+    """ "Anna +120, Bruno -60, ..." for a hand's result."""
+    return ", ".join(
+        t("demo.result", lang, player=names[s], delta=f"{r:+d}") for s, r in enumerate(result)
+    )
+
+
+class ImageWriter:
+    """Writes table and hand images with `bot.render`; tolerant while it is unavailable."""
+
+    def __init__(self, out: Path, names: list[str], lang: str) -> None:
+        self.out = out
+        self.names = names
+        self.lang = lang
+        self.written: list[Path] = []
+        self.error: str | None = None
+
+    def write(self, hand: Hand, tag: str, hand_no: int, seat: int | None = None) -> None:
+        """The table image (public view) and, if `seat` is given, that seat's hand."""
+        if self.error is not None:
+            return
+        try:
+            from bot.render import render_hand, render_table
+            from bot.render.from_view import hand_snapshot, table_snapshot
+        except ImportError as exc:
+            self.error = str(exc)
+            return
+        try:
+            self.out.mkdir(parents=True, exist_ok=True)
+            view = hand.view(seat if seat is not None else 0)
+            table = table_snapshot(view, self.names, lang=self.lang, hand_no=hand_no)
+            self._save(f"hand{hand_no}_{tag}_table.png", render_table(table))
+            if seat is not None:
+                snap = hand_snapshot(view, lang=self.lang, player=self.names[seat])
+                name = self.names[seat].lower()
+                self._save(f"hand{hand_no}_{tag}_{name}.png", render_hand(snap))
+        except Exception as exc:  # the demo goes on without pictures, and says why
+            self.error = f"{type(exc).__name__}: {exc}"
+
+    def _save(self, filename: str, data: bytes) -> None:
+        path = self.out / filename
+        path.write_bytes(data)
+        self.written.append(path)
+
+
+def play_game(
+    players: int,
+    seed: int,
+    hands: int,
+    lang: str,
+    out: Path | None,
+    *,
+    echo: Any = print,
+) -> list[int]:
+    """Play `hands` hands of CPU players, echoing the log; returns the final chips."""
+    names = player_names(players, lang)
+    levels = [DEMO_LEVELS[i % len(DEMO_LEVELS)] for i in range(players)]
+    rng = random.Random(seed)
+    cpus = [make_player(level, rng.randrange(2**31)) for level in levels]
+    rules = Rules(players=players)
+    chips = [START_CHIPS] * players
+    dealer = rng.randrange(players)
+    carry = 0
+    images = ImageWriter(out, names, lang) if out is not None else None
+    narrator = Narrator(names, lang)
+    pictured: set[str] = set()
+    echo(t("demo.title", lang, players=players, hands=hands, seed=seed))
+    for s in range(players):
+        echo(
+            t("demo.seat", lang, player=names[s], level=level_name(levels[s], lang), chips=chips[s])
+        )
+    for hand_no in range(1, hands + 1):
+        broke = [s for s, ok in enumerate(can_pay_ante(rules, chips)) if not ok]
+        if broke:
+            echo(t("demo.cannot_pay", lang, player=names[broke[0]]))
+            break
+        echo("")
+        echo(t("demo.hand", lang, hand_no=hand_no, dealer=names[dealer]))
+        echo(
+            t(
+                "demo.antes",
+                lang,
+                ante=rules.ante,
+                small=rules.small_point,
+                big=rules.big_pot + carry,
+            )
+        )
+        hand = Hand.start(rules, chips, dealer, seed=rng.randrange(2**31), carry=carry)
+        narrator.eldest = hand.eldest
+        shown = 0
+        while True:
+            events = hand.events
+            for line in narrator.lines(e for e in events[shown:] if e.kind != "ante"):
+                echo(line)
+            shown = len(events)
+            seat = hand.to_act
+            if seat is None:
+                break
+            moment = hand.phase
+            if images is not None and moment in MOMENTS and moment not in pictured:
+                pictured.add(moment)
+                images.write(hand, moment, hand_no, seat)
+            action = cpus[seat].choose(hand.view(seat), hand.legal_actions())
+            hand.act(seat, action)
+        assert hand.result is not None
+        echo(
+            t(
+                "demo.hand_over",
+                lang,
+                hand_no=hand_no,
+                results=results_text(hand.result, names, lang),
+            )
+        )
+        if images is not None:
+            images.write(hand, "over", hand_no)
+        chips = list(hand.chips)
+        carry = hand.carry_out
+        dealer = (dealer + 1) % players
+    echo("")
+    echo(t("demo.final", lang))
+    for s in range(players):
+        echo(
+            t("demo.seat", lang, player=names[s], level=level_name(levels[s], lang), chips=chips[s])
+        )
+    if images is not None:
+        if images.written:
+            echo(t("demo.images", lang, dir=str(out), count=len(images.written)))
+        if images.error:
+            echo(t("demo.images_skipped", lang, reason=images.error))
+    return chips
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """Entry point of `python -m bot demo`; returns the exit code."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    out = Path(args.out) if args.out else None
+    play_game(args.players, seed, max(1, args.hands), args.lang, out)
+    return 0

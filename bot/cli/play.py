@@ -1,0 +1,225 @@
+"""`python -m bot play`: you against CPU players in the terminal, reading stdin.
+
+You sit in seat 1 (index 0); the CPU players follow. Your hand is shown with the card names,
+every action at the table is narrated (see `bot.cli.demo.Narrator`), and refused actions are
+explained with the engine's reason (`engine.<code>` in the catalogues). Type `help` for the
+commands and `quit` to leave; the game also ends cleanly at the end of the input (EOF).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from bot.cli.demo import Narrator, level_name, player_names, results_text
+from bot.engine import Declare, IllegalAction, Play, Rules, best_point, parse_action, parse_cards
+from bot.engine.hand import Hand, can_pay_ante
+from bot.i18n import t
+from bot.i18n.cards import cards_text
+from bot.players import make_player
+
+START_CHIPS = 1_000
+HUMAN = 0
+CPU_LEVELS = ("hard", "easy", "hard", "easy", "random")
+SHORT = {"p": "pass", "c": "call", "b": "bet", "r": "raise", "d": "declare", "fold": "pass"}
+MAX_CHOICES = 8
+
+
+class Quit(Exception):
+    """The player typed quit, or the input ended."""
+
+
+class Console:
+    """The terminal side: reads lines from `stdin`, writes with `echo`."""
+
+    def __init__(self, stdin: TextIO, echo: Callable[..., None], lang: str) -> None:
+        self.stdin = stdin
+        self.echo = echo
+        self.lang = lang
+
+    def say(self, key: str, **params: Any) -> None:
+        """Print a catalogue message of the play section."""
+        self.echo(t(f"demo.play.{key}", self.lang, **params))
+
+    def ask(self, *, allow_empty: bool = False) -> str:
+        """One line of input (stripped; blank lines are skipped unless `allow_empty`); Quit at
+        EOF or on `quit`."""
+        while True:
+            self.echo(t("demo.play.prompt", self.lang), end="", flush=True)
+            line = self.stdin.readline()
+            if not line:
+                self.echo("")
+                raise Quit
+            text = line.strip()
+            if text or allow_empty:
+                break
+        if text.lower() in ("quit", "exit", "q"):
+            raise Quit
+        return text
+
+
+def interpret(text: str, hand: Hand, seat: int) -> Any:
+    """The action meant by `text` (abbreviations, `best`, a bare rank in the stoppa).
+
+    Raises ValueError when the text is not an action at all.
+    """
+    words = text.lower().split()
+    if not words:
+        raise ValueError("empty")
+    words[0] = SHORT.get(words[0], words[0])
+    if hand.phase == "showdown" and words == ["best"]:
+        return hand.default_action(seat)
+    if hand.phase == "stoppa":
+        target = words[1:] if words[0] == "play" else words
+        if len(target) == 1:
+            word = target[0]
+            rank = int(word) if word.isdigit() else parse_cards(word)[0].rank
+            for play in hand.legal_actions():
+                if play.cards[0].rank == rank:
+                    return play
+            return Play(tuple(parse_cards(word if not word.isdigit() else f"{rank}c")))
+    return parse_action(" ".join(words))
+
+
+def show_state(console: Console, hand: Hand, names: list[str]) -> None:
+    """Print what the human may see before choosing."""
+    lang = console.lang
+    view = hand.view(HUMAN)
+    phase = view["phase"]
+    if phase == "small_point" or (phase == "showdown" and view["deal_no"] is not None):
+        label = t("demo.play.phase_small_point", lang, number=view["deal_no"] + 1)
+    else:
+        label = t(f"demo.play.phase_{'showdown' if phase == 'showdown' else phase}", lang)
+    console.say("your_turn", phase=label)
+    console.say("hand", cards=cards_text(view["hand"], lang))
+    pots = view["pots"]
+    if phase in ("small_point", "big_point", "showdown"):
+        small = view["deal_no"] is not None
+        if small:
+            console.say("new_cards", cards=cards_text(view["new_cards"], lang))
+        eligible = parse_cards(view["new_cards"] if small else view["hand"])
+        ranking = view["rules"]["ranking"]
+        best = best_point(eligible, ranking=ranking)
+        console.say("best", value=best.total, cards=" ".join(map(str, best.cards)))
+        pot = pots["small"][view["deal_no"]] if small else pots["big"]
+        console.say("pots", pot=pot, bets=sum(pots["bets"]), chips=view["chips"][HUMAN])
+    betting = view["betting"]
+    if betting:
+        console.say("betting", level=betting["level"], to_call=betting["to_call"])
+        if betting.get("bet_range"):
+            low, high = betting["bet_range"]
+            console.say("range", min=low, max=high)
+    showdown = view["showdown"]
+    if showdown and showdown["declared"]:
+        shown = "; ".join(
+            f"{names[int(s)]}: {' '.join(codes)}" for s, codes in showdown["declared"].items()
+        )
+        console.say("shown", shown=shown)
+    if phase == "stoppa":
+        counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(view["card_counts"]))
+        console.say("needed", counts=counts)
+    legal = view["legal"]
+    extra = ["best"] if phase == "showdown" else []
+    listed = legal[:MAX_CHOICES] + (["..."] if len(legal) > MAX_CHOICES else [])
+    console.say("choices", choices=" | ".join(extra + listed))
+
+
+def human_turn(console: Console, hand: Hand, names: list[str]) -> None:
+    """Ask until the human's action is accepted (Quit propagates)."""
+    lang = console.lang
+    show_state(console, hand, names)
+    while True:
+        text = console.ask()
+        word = text.lower()
+        if word in ("help", "h", "?"):
+            console.say("help")
+            continue
+        if word == "hand":
+            show_state(console, hand, names)
+            continue
+        try:
+            action = interpret(text, hand, HUMAN)
+        except ValueError:
+            console.say("not_understood", text=text)
+            continue
+        if isinstance(action, Declare) and not action.cards:
+            console.say("not_understood", text=text)
+            continue
+        try:
+            hand.act(HUMAN, action)
+        except IllegalAction as exc:
+            console.say("refused", reason=t(f"engine.{exc.code}", lang, **exc.params))
+            continue
+        return
+
+
+def play_session(
+    players: int, seed: int, lang: str, stdin: TextIO, echo: Callable[..., None]
+) -> int:
+    """Hands of the human against CPU players until quit, EOF or a player is broke."""
+    console = Console(stdin, echo, lang)
+    names = player_names(players, lang)
+    rng = random.Random(seed)
+    levels = [CPU_LEVELS[(i - 1) % len(CPU_LEVELS)] for i in range(players)]
+    cpus = {s: make_player(levels[s], rng.randrange(2**31)) for s in range(1, players)}
+    rules = Rules(players=players)
+    chips = [START_CHIPS] * players
+    dealer = rng.randrange(players)
+    carry = 0
+    narrator = Narrator(names, lang, show_deals=HUMAN)
+    console.say("intro", player=names[HUMAN], seat=HUMAN + 1, count=players - 1, chips=START_CHIPS)
+    for s in range(1, players):
+        console.say("opponent", player=names[s], level=level_name(levels[s], lang))
+    hand_no = 0
+    hand: Hand | None = None
+    try:
+        while True:
+            broke = [s for s, ok in enumerate(can_pay_ante(rules, chips)) if not ok]
+            if broke:
+                echo(t("demo.cannot_pay", lang, player=names[broke[0]]))
+                break
+            hand_no += 1
+            echo("")
+            echo(t("demo.hand", lang, hand_no=hand_no, dealer=names[dealer]))
+            hand = Hand.start(rules, chips, dealer, seed=rng.randrange(2**31), carry=carry)
+            narrator.eldest = hand.eldest
+            shown = 0
+            while True:
+                events = hand.events_for(HUMAN)
+                for line in narrator.lines(e for e in events[shown:] if e.kind != "ante"):
+                    echo(line)
+                shown = len(events)
+                seat = hand.to_act
+                if seat is None:
+                    break
+                if seat == HUMAN:
+                    human_turn(console, hand, names)
+                else:
+                    hand.act(seat, cpus[seat].choose(hand.view(seat), hand.legal_actions()))
+            assert hand.result is not None
+            echo(
+                t(
+                    "demo.hand_over",
+                    lang,
+                    hand_no=hand_no,
+                    results=results_text(hand.result, names, lang),
+                )
+            )
+            chips = list(hand.chips)
+            carry = hand.carry_out
+            dealer = (dealer + 1) % players
+            console.say("next_hand")
+            console.ask(allow_empty=True)
+    except Quit:
+        pass
+    console.say("bye", chips=hand.chips[HUMAN] if hand is not None else chips[HUMAN])
+    return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Entry point of `python -m bot play`; returns the exit code."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    return play_session(args.players, seed, args.lang, sys.stdin, print)

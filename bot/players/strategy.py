@@ -1,0 +1,301 @@
+"""The thinking CPU player: betting, declaring and opening the stoppa from its view alone.
+
+One class, `ThinkingPlayer`, tuned by a `Style`; `easy.py` and `hard.py` hold the two styles.
+
+- Betting (R-8): a Monte Carlo estimate of the point's chances (`estimate.py`), turned into
+  the expected chips of passing, calling and a few bet or raise levels (pot odds). The hard
+  style reads strength into the opponents' bets, as much as the showdowns it has seen say bets
+  mean at this table (`reading.py`), expects weak points to fold to a bet (so a late position
+  with nobody in yet is worth a steal), bluffs now and then and sometimes slow-plays a very
+  strong point.
+- Declaring (R-9): the best point by default; the hard style, when nobody shows after it, shows
+  the fewest cards that still beat everything already shown (the rest stay hidden for the big
+  point and the stoppa), and concedes without showing when nothing it holds can win (unless a
+  side pot that the shown point did not match is still to be won).
+- Position (R-3 priority) enters the estimate: ties go to the higher priority, the seats yet to
+  act after this one may still call or fold, and with no bet the dealer takes the pot.
+- The stoppa (R-12): the easy style opens with a quick heuristic; the hard style searches its
+  openings over sampled splits of the hidden cards (`search.py`), within its time budget.
+
+Every decision reads only the `view` dict and the legal actions, and is deterministic given the
+seed (the time budget can only shorten a search, and a generous budget never binds).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bot.players.base import Action, View, action_kind, amount_range, with_amount
+from bot.players.estimate import Opponent, expected_gain, sample_points, win_share
+from bot.players.knowledge import Knowledge, card_id, point_key, read_view
+from bot.players.reading import BetReading
+from bot.players.search import Payment, heuristic_choice, search_opening
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The knobs of a CPU level."""
+
+    samples: int = 200  # Monte Carlo deals per betting decision
+    model: bool = True  # read strength into bets, expect folds
+    sizes: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0, 99.0)  # bet levels as pot fractions (0: min)
+    tightness: float = 0.3  # opponents' assumed calling strength, before pot odds
+    aggression: float = 0.8  # how much an opponent's bet says "strong"
+    bluff: float = 0.0  # chance to make the smallest bet although it looks unprofitable
+    slowplay: float = 0.0  # chance to only call (or bet small) with a very strong point
+    margin: float = 0.0  # chips of expected gain needed before putting chips in
+    hide: bool = False  # declare the smallest winning point (R-9)
+    search: bool = False  # search stoppa openings (else a heuristic)
+    stoppa_samples: int = 400
+    budget: float = 0.2  # seconds per decision (hard limit, checked inside the searches)
+
+
+class ThinkingPlayer:
+    """A CPU player driven by a `Style` (see the module docstring)."""
+
+    style: Style = Style()
+
+    def __init__(self, seed: int | None = None, name: str = "cpu", style: Style | None = None):
+        self.name = name
+        self.rng = random.Random(seed)
+        if style is not None:
+            self.style = style
+        #: figures of the last decision (samples used...), for tests and benchmarks
+        self.last: dict[str, Any] = {}
+        #: what the showdowns seen so far say about the opponents' bets
+        self.reading = BetReading()
+
+    # --- entry point ---------------------------------------------------------------------
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        """Pick an action of `legal` (Bet/Raise possibly at another amount in range)."""
+        start = time.perf_counter()
+        deadline = start + self.style.budget * 0.9
+        kinds = {action_kind(a) for a in legal}
+        know = read_view(view)
+        if kinds <= {"play"}:
+            action = self._open_stoppa(know, legal, deadline)
+        elif kinds & {"declare", "concede"}:
+            action = self._declare(view, know, legal)
+        elif kinds & {"bet", "call", "raise", "pass"}:
+            if self.style.model:
+                self.reading.observe(view.get("events") or [], know)
+            action = self._bet(view, know, legal, deadline)
+        else:
+            action = legal[0]
+        self.last["seconds"] = time.perf_counter() - start
+        return action
+
+    # --- the stoppa ----------------------------------------------------------------------
+
+    def _open_stoppa(self, know: Knowledge, legal: list[Action], deadline: float) -> Action:
+        by_rank: dict[int, Action] = {}
+        for play in legal:
+            by_rank.setdefault(play.cards[0].rank, play)
+        candidates = sorted(by_rank)
+        if not self.style.search or len(candidates) == 1:
+            self.last = {"stoppa_samples": 0}
+            return by_rank[heuristic_choice(know, candidates)]
+        rules = know.rules
+        payment = Payment(int(rules.get("card_rate", 10)), int(rules.get("cards_per_payment", 1)))
+        result = search_opening(
+            know,
+            candidates,
+            payment,
+            self.rng,
+            max_samples=self.style.stoppa_samples,
+            deadline=deadline,
+        )
+        self.last = {"stoppa_samples": result.samples, "gains": result.gains}
+        return by_rank[result.rank]
+
+    # --- R-9 showdown --------------------------------------------------------------------
+
+    def _declare(self, view: View, know: Knowledge, legal: list[Action]) -> Action:
+        declares = [a for a in legal if action_kind(a) == "declare"]
+        concede = next((a for a in legal if action_kind(a) == "concede"), None)
+        if not declares:
+            return concede if concede is not None else legal[0]
+        by_total = know.by_total
+
+        def key(action: Action) -> tuple[int, int]:
+            return point_key([c.index for c in action.cards], by_total)
+
+        best = max(declares, key=key)
+        if not self.style.hide:
+            return best
+        to_beat = shown_this_showdown(view)
+        if to_beat is None:
+            return best  # first to show: the best point, there is nothing to read yet
+        top_key, top_seat = to_beat
+        my_prio = know.priority(know.seat)
+        top_prio = know.priority(top_seat)
+        winners = [
+            a for a in declares if key(a) > top_key or (key(a) == top_key and my_prio < top_prio)
+        ]
+        if not winners:
+            bets = (view.get("pots") or {}).get("bets") or []
+            side_pot = bool(bets) and bets[top_seat] < bets[know.seat]
+            if side_pot or concede is None:
+                return best  # the shown point cannot take the chips it did not match
+            return concede
+        if contenders_after(view) > 0:
+            return best  # someone still shows after me: do not weaken the point
+        big_suit = _big_suit(know)
+        return min(
+            winners,
+            key=lambda a: (
+                len(a.cards),
+                sum(1 for c in a.cards if c.suit_index == big_suit),
+                key(a),
+            ),
+        )
+
+    # --- R-8 betting ---------------------------------------------------------------------
+
+    def _bet(self, view: View, know: Knowledge, legal: list[Action], deadline: float) -> Action:
+        style = self.style
+        betting = view.get("betting") or {}
+        pots = view.get("pots") or {}
+        me = know.seat
+        players = know.players
+        bets = list(pots.get("bets") or [0] * players)
+        active = list(betting.get("active") or [True] * players)
+        allin = list(betting.get("allin") or [False] * players)
+        big = view.get("phase") == "big_point"
+        if big:
+            base = int(pots.get("big", 0))
+            sizes = dict(enumerate(know.counts))
+            my_cards = know.mine
+        else:
+            deal_no = int(view.get("deal_no") or 0)
+            smalls = pots.get("small") or [0]
+            base = int(smalls[deal_no]) if deal_no < len(smalls) else 0
+            deal_size = len(know.new) or 1
+            sizes = dict.fromkeys(range(players), deal_size)
+            my_cards = know.new
+        pot = base + sum(bets)
+        cip = int(know.rules.get("cip", 10))
+        opponents = [
+            Opponent(
+                seat=j,
+                size=max(1, sizes.get(j, 1)),
+                bet=int(bets[j]),
+                committed=bets[j] > 0,
+                aggression=style.aggression
+                * self.reading.factor
+                * (0.5 + min(2.0, bets[j] / max(base, cip))),
+                allin=bool(allin[j]),
+            )
+            for j in range(players)
+            if j != me and active[j]
+        ]
+        my_bet = int(bets[me])
+        samples = sample_points(
+            know,
+            my_cards,
+            opponents,
+            big=big,
+            samples=style.samples,
+            rng=self.rng,
+            model=style.model,
+            deadline=deadline,
+        )
+        options: list[tuple[float, int, Action]] = []
+        by_kind = {action_kind(a): a for a in legal}
+        for kind in ("call", "bet", "raise"):
+            action = by_kind.get(kind)
+            if action is None:
+                continue
+            if kind == "call":
+                level = min(int(betting.get("level", my_bet)), my_bet + know.chips[me])
+                levels = [(level, action)]
+            else:
+                low, high = amount_range(view, action)
+                wanted = {
+                    low if f == 0.0 else min(high, max(low, _round(pot * f, cip)))
+                    for f in style.sizes
+                }
+                levels = [(lv, with_amount(action, lv)) for lv in sorted(wanted)]
+            for level, act in levels:
+                gain = expected_gain(
+                    samples,
+                    opponents,
+                    level=level,
+                    my_bet=my_bet,
+                    pot=pot,
+                    tightness=style.tightness,
+                    model=style.model,
+                )
+                options.append((gain, level, act))
+        self.last = {"samples": len(samples), "win": win_share(samples)}
+        passing = by_kind.get("pass")
+        if not options:
+            return passing if passing is not None else legal[0]
+        options.sort(key=lambda o: (o[0], -o[1]), reverse=True)
+        gain, level, action = options[0]
+        strong = self.last["win"] > 0.85
+        if strong and style.slowplay and self.rng.random() < style.slowplay:
+            cheap = min(options, key=lambda o: o[1])
+            if cheap[0] > 0:
+                return cheap[2]
+        if gain > style.margin or passing is None:
+            return action
+        if style.bluff and self.rng.random() < style.bluff:
+            cheap = min(options, key=lambda o: o[1])
+            if cheap[0] > -2 * cip:
+                return cheap[2]
+        return passing
+
+
+def _round(amount: float, step: int) -> int:
+    return round(amount / step) * step
+
+
+def _big_suit(know: Knowledge) -> int:
+    """The suit of my best point over my whole hand (the big point's likely suit)."""
+    best, suit = (-1, -1), -1
+    for s in range(4):
+        key = point_key([c for c in know.mine if c // 10 == s], know.by_total)
+        if key > best:
+            best, suit = key, s
+    return suit
+
+
+def shown_this_showdown(view: View) -> tuple[tuple[int, int], int] | None:
+    """The best (key, seat) declared so far in the current showdown, or None."""
+    showdown = view.get("showdown") or {}
+    shown = showdown.get("declared") or {}
+    if not shown:
+        return None
+    by_total = (view.get("rules") or {}).get("ranking") == "total"
+    eldest = int(view.get("eldest", 0))
+    players = int(view.get("players") or len(view.get("chips") or []))
+    best: tuple[tuple[int, int], int] | None = None
+    for seat_text, codes in shown.items():
+        key = point_key([card_id(c) for c in codes], by_total)
+        seat = int(seat_text)
+        if (
+            best is None
+            or key > best[0]
+            or (key == best[0] and (seat - eldest) % players < (best[1] - eldest) % players)
+        ):
+            best = (key, seat)
+    return best
+
+
+def contenders_after(view: View) -> int:
+    """How many contenders still have to show after this seat in the current showdown."""
+    showdown = view.get("showdown") or {}
+    order = [int(s) for s in showdown.get("order") or []]
+    seat = int(view["seat"])
+    if seat not in order:
+        return 0
+    conceded = {int(s) for s in showdown.get("conceded") or []}
+    return sum(1 for s in order[order.index(seat) + 1 :] if s not in conceded)
+
+
+__all__ = ["Style", "ThinkingPlayer"]

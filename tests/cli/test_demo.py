@@ -1,0 +1,94 @@
+"""`python -m bot demo`: a whole offline game, log and real PNG images (issue 8)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.cli.demo import Narrator, play_game
+from bot.engine.events import Event
+from bot.i18n import t
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_demo_plays_logs_and_writes_pngs(lang: str, tmp_path: Path) -> None:
+    lines: list[str] = []
+    chips = play_game(4, 12, 3, lang, tmp_path, echo=lines.append)
+    text = "\n".join(lines)
+    assert sum(chips) == 4 * 1000  # R-15: no chip created or lost (no carry by default)
+    assert t("demo.big_point", lang) in text
+    assert t("demo.final", lang) in text
+    assert t("demo.hand_over", lang, hand_no=3, results="")[:12] in text
+    pngs = sorted(tmp_path.glob("*.png"))
+    assert len(pngs) >= 4
+    assert any("table" in p.name for p in pngs) and any("table" not in p.name for p in pngs)
+    for path in pngs:
+        with Image.open(path) as image:
+            assert image.format == "PNG"
+            assert image.width > 100 and image.height > 100
+    assert t("demo.images", lang, dir=str(tmp_path), count=len(pngs)) in text
+
+
+def test_demo_reaches_the_stoppa_and_narrates_turns(tmp_path: Path) -> None:
+    lines: list[str] = []
+    play_game(4, 5, 4, "en", None, echo=lines.append)
+    text = "\n".join(lines)
+    assert "--- Stoppa" in text
+    assert " senza " in text and "stoppa!" in text
+    assert "pays" in text
+
+
+def test_R12_narrator_groups_a_turn_like_the_blog() -> None:
+    names = ["Anna", "Bruno", "Carla"]
+    events = [
+        Event("play", 0, {"cards": [c], "forced": i > 0})
+        for i, c in enumerate(["5c", "6d", "7s", "8b"])
+    ]
+    events += [
+        Event("senza", 0, {"needed": 9}),
+        Event("play", 1, {"cards": ["9c"], "forced": True}),
+    ]
+    events += [Event("play", 1, {"cards": ["1c", "1d"], "forced": True})]
+    events += [Event("close", 1, {})]
+    lines = Narrator(names, "it").lines(events)
+    assert lines == ["Anna: 5-6-7-8 senza 9", "Bruno: 9-1-1 stoppa!"]
+
+
+def test_python_m_bot_demo_without_token_or_database(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["DISCORD_TOKEN"] = ""
+    out = tmp_path / "imgs"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "demo",
+            "--players",
+            "5",
+            "--seed",
+            "2",
+            "--hands",
+            "2",
+            "--out",
+            str(out),
+            "--lang",
+            "it",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Gettoni finali:" in proc.stdout
+    assert list(out.glob("*.png"))
+    assert not list(tmp_path.glob("*.db")) and not list(tmp_path.glob("**/*.sqlite*"))

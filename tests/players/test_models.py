@@ -1,0 +1,172 @@
+"""The players' models agree with the engine: decks, points, the stoppa (R-2, R-7, R-12)."""
+
+from __future__ import annotations
+
+import ast
+import random
+from dataclasses import replace
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.engine import ALL_CARDS, Rules, best_point, build_deck
+from bot.engine.hand import Hand
+from bot.engine.stoppa import Stoppa
+from bot.players import make_player
+from bot.players.hard import HARD, HardPlayer
+from bot.players.knowledge import card_code, card_id, point_key, read_view, used_deck
+from bot.players.reading import BetReading
+from bot.players.shedding import Shedding, counts_of
+
+PLAYERS_DIR = Path(__file__).resolve().parents[2] / "bot" / "players"
+
+
+def test_R2_used_deck_matches_the_engine() -> None:
+    for players in (3, 4, 5, 6):
+        for three in ("king", "suit"):
+            for suit in "cdsb":
+                rules = {"players": players, "three_players": three, "removed_suit": suit}
+                mine = [card_code(c) for c in used_deck(rules)]
+                assert mine == [c.code for c in build_deck(players, three, suit)]
+
+
+def test_card_ids_round_trip() -> None:
+    for card in ALL_CARDS:
+        assert card_id(card.code) == card.index and card_code(card.index) == card.code
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=13, unique=True),
+    ranking=st.sampled_from(["count", "total"]),
+)
+def test_R7_point_key_matches_best_point(cards, ranking) -> None:
+    engine = best_point(cards, ranking=ranking).key(ranking)
+    assert point_key([c.index for c in cards], ranking == "total") == engine
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.sampled_from([3, 4, 5, 6]),
+    three=st.sampled_from(["king", "suit"]),
+    jump=st.booleans(),
+)
+def test_R12_shedding_model_plays_exactly_like_the_engine(seed, players, three, jump) -> None:
+    rng = random.Random(seed)
+    rules = Rules(players=players, three_players=three, three_aces_jump=jump)
+    deck = rules.deck()
+    rng.shuffle(deck)
+    n = len(deck) // players
+    hands = [deck[i * n : (i + 1) * n] for i in range(players)]
+    first = rng.randrange(players)
+    stoppa = Stoppa.from_hands(hands, first, rules)
+    openings = []
+    while not stoppa.over:
+        play = rng.choice(stoppa.legal_plays())
+        openings.append(play.cards[0].rank)
+        stoppa.act(stoppa.to_act, play)
+    chosen = iter(openings)
+
+    def replay(seat, counts, total):
+        held = [r for r in range(1, 11) if counts[seat][r]]
+        return held[0] if len(held) == 1 else next(chosen)
+
+    model = Shedding(
+        [counts_of([c.rank for c in h]) for h in hands], list(rules.rank_counts()), jump
+    )
+    assert model.play_out(first, replay) == stoppa.winner
+    assert model.sizes == [stoppa.card_count(s) for s in range(players)]
+
+
+def test_knowledge_of_a_view_keeps_hidden_cards_unseen() -> None:
+    hand = Hand.start(Rules(players=4), [1000] * 4, 0, seed=9)
+    seat = hand.to_act
+    know = read_view(hand.view(seat))
+    assert sorted(card_code(c) for c in know.mine) == sorted(c.code for c in hand.cards(seat))
+    unseen = {card_code(c) for c in know.unseen()}
+    assert len(unseen) == 40 - len(know.mine)
+    for other in range(4):
+        if other != seat:
+            assert {c.code for c in hand.cards(other)} <= unseen
+
+
+def _stoppa_decision(seed: int) -> tuple[dict, list]:
+    """A view and legal plays where a hard player must open the stoppa with several ranks."""
+    rules = Rules(players=4)
+    players = [make_player("easy", i) for i in range(4)]
+    for s in range(seed, seed + 50):
+        hand = Hand.start(rules, [3000] * 4, s % 4, seed=s)
+        while hand.to_act is not None:
+            seat = hand.to_act
+            if hand.phase == "stoppa" and len(hand.legal_actions()) >= 3:
+                return hand.view(seat), hand.legal_actions()
+            hand.act(seat, players[seat].choose(hand.view(seat), hand.legal_actions()))
+    raise AssertionError("no stoppa decision found")
+
+
+def test_hard_budget_bounds_the_stoppa_search() -> None:
+    view, legal = _stoppa_decision(1)
+    roomy = HardPlayer(1)
+    roomy.style = replace(HARD, budget=60.0, stoppa_samples=50)
+    roomy.choose(view, legal)
+    assert roomy.last["stoppa_samples"] == 50  # the sample cap binds, not the time
+    rushed = HardPlayer(1)
+    rushed.style = replace(HARD, budget=0.0, stoppa_samples=10_000)
+    action = rushed.choose(view, legal)
+    assert rushed.last["stoppa_samples"] == 1  # past the deadline: one sample, then stop
+    assert action in legal
+
+
+def test_hard_budget_bounds_the_betting_estimate() -> None:
+    hand = Hand.start(Rules(players=4), [3000] * 4, 0, seed=4)
+    view, legal = hand.view(hand.to_act), hand.legal_actions()
+    rushed = HardPlayer(2)
+    rushed.style = replace(HARD, budget=0.0, samples=100_000)
+    rushed.choose(view, legal)
+    assert rushed.last["samples"] < 100
+    roomy = HardPlayer(2)
+    roomy.style = replace(HARD, budget=60.0, samples=64)
+    roomy.choose(view, legal)
+    assert roomy.last["samples"] == 64
+
+
+def test_players_do_not_import_the_hand_or_the_stoppa_state() -> None:
+    """The decision code cannot reach a Hand: only `match.py` (the offline driver) imports it."""
+    for path in sorted(PLAYERS_DIR.glob("*.py")):
+        if path.name == "match.py":
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.startswith("bot.engine"), f"{path.name}: {node.module}"
+                assert "tables" not in node.module, f"{path.name}: {node.module}"
+
+
+def _showdown_events(bettor: int, shown: list[str]) -> list[dict]:
+    return [
+        {"kind": "deal", "seat": 0, "data": {"cards": ["2c", "3d", "4s"], "deal": 0}},
+        {"kind": "phase", "seat": None, "data": {"phase": "small_point", "deal": 0, "cards": 3}},
+        {"kind": "bet", "seat": bettor, "data": {"amount": 50, "level": 50}},
+        {"kind": "call", "seat": 0, "data": {"amount": 50, "level": 50}},
+        {"kind": "phase", "seat": None, "data": {"phase": "showdown", "pot": "small", "deal": 0}},
+        {"kind": "declare", "seat": bettor, "data": {"cards": shown, "value": 0, "count": 1}},
+    ]
+
+
+def test_R8_bet_reading_learns_what_bets_mean_from_showdowns() -> None:
+    hand = Hand.start(Rules(players=4), [1000] * 4, 3, seed=1)
+    know = read_view(hand.view(0))
+    weak, strong = BetReading(), BetReading()
+    start = weak.factor
+    for i in range(30):
+        low = [f"{2 + i % 3}{'cdsb'[i % 4]}"]  # one low card: a very weak point
+        high = [f"7{'cdsb'[i % 4]}", f"6{'cdsb'[i % 4]}", f"1{'cdsb'[i % 4]}"]  # 55
+        weak.observe(_showdown_events(1 + i % 3, low), know)
+        strong.observe(_showdown_events(1 + i % 3, high), know)
+    assert weak.factor < start < strong.factor
+    assert weak.factor == 0.0
+    count = strong.count
+    strong.observe(_showdown_events(1, ["7c", "6c", "1c"]), know)  # already seen: not again
+    assert strong.count == count
