@@ -1,0 +1,633 @@
+"""`/stoppa ...`: the game table on Discord (issue 7), on top of the table service.
+
+Slash commands (group `/stoppa`): new, join, leave, start, addbot, hand, bet, call, raise,
+pass, declare, play, status, round, end. The same actions are buttons of the public table
+message (see `cogs.table_items`), which `cogs.table_publisher` keeps up to date.
+
+Rules of the house:
+- the cog checks who and what, turns it into an engine action and asks `bot.tables`; the rules
+  and the state live in the service and the engine;
+- a hand only ever goes out ephemeral, to the player's own interaction (image + text);
+- every refusal is a short ephemeral message in the user's language; unexpected errors are
+  logged with the interaction and answered politely (`report_interaction_error`);
+- slow work (service calls that may wait on a table's lock, rendering) is deferred first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_utils import (
+    UserFacingError,
+    choice,
+    cmd_str,
+    is_manager,
+    lang_for,
+    report_interaction_error,
+    send_ephemeral,
+)
+from bot.engine import (
+    Action,
+    Bet,
+    Call,
+    Declare,
+    IllegalAction,
+    Pass,
+    Play,
+    Raise,
+    parse_action,
+    parse_cards,
+)
+from bot.i18n import t
+from bot.i18n.cards import card_name
+from bot.render import hand_alt_text, render_hand, render_table, table_alt_text
+from bot.render.from_view import hand_snapshot, table_snapshot
+from bot.tables import TableError, TableState
+from cogs.table_items import (
+    COG_NAME,
+    AmountModal,
+    PickSelect,
+    TableButton,
+    action_panel,
+)
+from cogs.table_publisher import IMAGE_NAME, TablePublisher
+from cogs.table_text import (
+    NameBook,
+    cpu_flags,
+    done_text,
+    hand_text,
+    key_of,
+    refusal_text,
+    render_names,
+    render_view,
+    table_embed,
+)
+
+_log = logging.getLogger("stoppa.table")
+
+CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "random")
+#: Discord's limit of autocomplete choices.
+MAX_CHOICES = 25
+CONTENT_LIMIT = 2000
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+def _channel(interaction: discord.Interaction) -> int:
+    channel_id = interaction.channel_id
+    if channel_id is None:
+        raise app_commands.NoPrivateMessage()
+    return channel_id
+
+
+@app_commands.guild_only()
+class TableCog(
+    commands.GroupCog,
+    name=COG_NAME,
+    group_name="stoppa",
+    group_description=cmd_str("table.cmd.group"),
+):
+    """The Stoppa table of each channel: commands, buttons, and the public message."""
+
+    #: Registered by the client's setup_hook (`bot.add_dynamic_items`) so that the buttons of
+    #: messages sent before a restart keep working.
+    dynamic_items = (TableButton, PickSelect)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.names = NameBook(bot)
+        self.publisher = TablePublisher(bot, self.names)
+        super().__init__()
+
+    # -- life cycle -----------------------------------------------------------------------
+    @property
+    def service(self) -> Any:
+        """The table service (`bot.tables`)."""
+        service = getattr(self.bot, "tables", None)
+        if service is None:
+            raise UserFacingError("errors.unexpected")
+        return service
+
+    @property
+    def store(self) -> Any:
+        """The bot's store."""
+        return getattr(self.bot, "store", None)
+
+    async def cog_load(self) -> None:
+        """Listen to the service and refresh the message of every table resumed at start."""
+        service = getattr(self.bot, "tables", None)
+        if service is None:
+            _log.warning("no table service: the table commands will refuse politely")
+            return
+        service.subscribe(self._on_update)
+        for state in service.tables():
+            self.publisher.refresh(state, seed_events=True)
+
+    async def cog_unload(self) -> None:
+        """Stop listening and stop the publisher's workers."""
+        service = getattr(self.bot, "tables", None)
+        if service is not None:
+            service.unsubscribe(self._on_update)
+        await self.publisher.close()
+
+    async def _on_update(self, update: Any) -> None:
+        self.publisher.push(update)
+
+    # -- plumbing -------------------------------------------------------------------------
+    async def _guard(
+        self, interaction: discord.Interaction, work: Callable[[str], Awaitable[None]],
+        where: str,
+    ) -> None:
+        """Run `work(lang)`; refusals become short ephemeral replies, bugs are reported."""
+        if interaction.guild_id is not None:
+            self.names.remember(interaction.guild_id, interaction.user)
+        lang = await lang_for(interaction, self.store)
+        try:
+            await work(lang)
+        except (TableError, IllegalAction) as error:
+            # the code only: params may name a card of the player's hand
+            _log.info("refused %s user=%s: %s", where, interaction.user.id,
+                      getattr(error, "code", type(error).__name__))
+            await send_ephemeral(interaction, refusal_text(error, lang))
+        except UserFacingError as error:
+            _log.info("refused %s user=%s: %s", where, interaction.user.id, error.key)
+            await send_ephemeral(interaction, error.text(lang))
+        except app_commands.AppCommandError:
+            raise
+        except Exception as error:
+            await report_interaction_error(interaction, error, where=where)
+
+    async def _think(self, interaction: discord.Interaction) -> None:
+        """Defer privately (a "thinking" ephemeral reply) unless already answered."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def _say(self, interaction: discord.Interaction, text: str) -> None:
+        """Answer a deferred interaction privately."""
+        await send_ephemeral(interaction, text)
+
+    # -- table actions (commands and buttons) ---------------------------------------------
+    async def _open(self, interaction: discord.Interaction, lang: str) -> None:
+        await self._think(interaction)
+        await self.service.open_table(_guild(interaction), _channel(interaction),
+                                      interaction.user.id)
+        await self._say(interaction, t("table.reply.opened", lang))
+
+    async def _join(self, interaction: discord.Interaction, lang: str, guild: int,
+                    channel: int) -> None:
+        await self._think(interaction)
+        await self.service.join(guild, channel, interaction.user.id)
+        await self._say(interaction, t("table.reply.joined", lang))
+
+    async def _leave(self, interaction: discord.Interaction, lang: str, guild: int,
+                     channel: int) -> None:
+        await self._think(interaction)
+        state: TableState = await self.service.leave(guild, channel, interaction.user.id)
+        still = state.seat_of(interaction.user.id) is not None and state.status != "closed"
+        await self._say(interaction, t("table.reply.leaving" if still else "table.reply.left",
+                                       lang))
+
+    async def _start(self, interaction: discord.Interaction, lang: str, guild: int,
+                     channel: int) -> None:
+        await self._think(interaction)
+        await self.service.start_game(guild, channel, interaction.user.id)
+        await self._say(interaction, t("table.reply.started", lang))
+
+    async def _add_cpu(self, interaction: discord.Interaction, lang: str, guild: int,
+                       channel: int, level: str) -> None:
+        await self._think(interaction)
+        await self.service.add_cpu(guild, channel, interaction.user.id, level)
+        await self._say(interaction, t("table.reply.cpu_added", lang))
+
+    async def _send_hand(self, interaction: discord.Interaction, lang: str, guild: int,
+                         channel: int) -> None:
+        """A fresh ephemeral reply with the player's cards: image, text, and when it is their
+        turn the action panel."""
+        await self._think(interaction)
+        info = self.service.hand_for(guild, channel, interaction.user.id)
+        state = self.service.state(channel)
+        text = hand_text(info, state, lang)
+        snap = hand_snapshot(info["view"], lang=lang, player=interaction.user.display_name)
+        png = await asyncio.to_thread(render_hand, snap)
+        file = discord.File(io.BytesIO(png), filename="hand.png",
+                            description=hand_alt_text(snap)[:1000])
+        panel = action_panel(info["table_id"], info, lang)
+        kwargs: dict[str, Any] = {}
+        if panel is not None:
+            text = f"{text}\n{panel[0]}"
+            kwargs["view"] = panel[1]
+        await interaction.edit_original_response(
+            content=text[:CONTENT_LIMIT], attachments=[file],
+            allowed_mentions=discord.AllowedMentions.none(), **kwargs,
+        )
+
+    async def _act(
+        self,
+        interaction: discord.Interaction,
+        lang: str,
+        guild: int,
+        channel: int,
+        action: Action,
+        *,
+        hand: int | None = None,
+        turn: int | None = None,
+    ) -> None:
+        """Play `action` for the user. A component click is acknowledged silently (the table
+        message changes); a click in a private panel also closes that panel."""
+        component = interaction.type in (
+            discord.InteractionType.component, discord.InteractionType.modal_submit
+        )
+        message = interaction.message
+        if component and not interaction.response.is_done():
+            await interaction.response.defer()
+        else:
+            await self._think(interaction)
+        await self.service.act(
+            guild, channel, interaction.user.id, action, expected_hand=hand, expected_turn=turn
+        )
+        done = done_text(action, lang)
+        if not component:
+            await self._say(interaction, done)
+        elif message is not None and message.flags.ephemeral:
+            content = f"{message.content}\n{done}" if message.content else done
+            try:
+                await interaction.edit_original_response(content=content[:CONTENT_LIMIT],
+                                                          view=None)
+            except discord.HTTPException:
+                _log.info("could not close the panel of user %s", interaction.user.id)
+
+    # -- components -----------------------------------------------------------------------
+    def _table(self, table_id: int) -> TableState:
+        state = self.service.state_by_id(table_id)
+        if state is None:
+            raise TableError("table_closed")
+        return state
+
+    async def on_button(self, interaction: discord.Interaction, button: TableButton) -> None:
+        """A table button was pressed (public message or private panel)."""
+
+        async def work(lang: str) -> None:
+            state = self._table(button.table)
+            guild, channel = state.guild_id, state.channel_id
+            action = button.action
+            if action == "join":
+                return await self._join(interaction, lang, guild, channel)
+            if action == "leave":
+                return await self._leave(interaction, lang, guild, channel)
+            if action == "start":
+                return await self._start(interaction, lang, guild, channel)
+            if action == "addcpu":
+                return await self._add_cpu(interaction, lang, guild, channel, "easy")
+            if action == "hand":
+                return await self._send_hand(interaction, lang, guild, channel)
+            await self._turn_button(interaction, lang, state, button)
+
+        await self._guard(interaction, work, f"button {button.action}")
+
+    @staticmethod
+    def _precheck(state: TableState, user: int, hand: int | None, turn: int | None) -> None:
+        """Refuse at once (before deferring) a stranger, a stale button, or out of turn; the
+        service checks all of it again under the table's lock."""
+        if state.seat_of(user) is None:
+            raise UserFacingError("table.refuse.not_at_table")
+        if (hand is not None and hand != state.hand_no) or (
+            turn is not None and turn != state.turn
+        ):
+            raise TableError("stale_button")
+        if state.to_act is None:
+            raise TableError("no_hand")
+        if state.to_act != user:
+            raise TableError("not_your_turn", player=state.to_act)
+
+    def _my_turn_info(self, state: TableState, user: int, hand: int | None) -> dict[str, Any]:
+        """The private view of `user`, checked: seated, same hand, their turn."""
+        if state.seat_of(user) is None:
+            raise UserFacingError("table.refuse.not_at_table")
+        info = self.service.hand_for(state.guild_id, state.channel_id, user)
+        if hand is not None and info["hand_no"] != hand:
+            raise TableError("stale_button")
+        if not info["my_turn"]:
+            if state.to_act is None:
+                raise TableError("no_hand")
+            raise TableError("not_your_turn", player=state.to_act)
+        return info
+
+    async def _turn_button(
+        self, interaction: discord.Interaction, lang: str, state: TableState, button: TableButton
+    ) -> None:
+        user = interaction.user.id
+        guild, channel = state.guild_id, state.channel_id
+        action = button.action
+        self._precheck(state, user, button.hand, button.turn)
+        if action in ("pass", "call"):
+            chosen: Action = Pass() if action == "pass" else Call()
+            return await self._act(interaction, lang, guild, channel, chosen,
+                                   hand=button.hand, turn=button.turn)
+        info = self._my_turn_info(state, user, button.hand)
+        if button.turn is not None and info["turn"] != button.turn:
+            raise TableError("stale_button")
+        if action in ("raise", "declare", "play"):
+            panel = action_panel(state.table_id, info, lang)
+            if panel is None:
+                raise UserFacingError("table.refuse.nothing_to_choose")
+            await interaction.response.send_message(panel[0], view=panel[1], ephemeral=True)
+            return None
+        if action == "other":
+            bet_range = info.get("bet_range")
+            if not bet_range:
+                raise UserFacingError("table.refuse.no_bet_now")
+            await interaction.response.send_modal(
+                AmountModal(state.table_id, info["hand_no"], info["turn"], int(bet_range[0]),
+                            int(bet_range[1]), lang)
+            )
+            return None
+        if action == "bet":
+            chosen = self._bet_action(info, button.arg or 0)
+        elif action == "best":
+            declares = [a for a in info["actions"] if isinstance(a, Declare)]
+            if not declares:
+                raise UserFacingError("table.refuse.nothing_to_choose")
+            chosen = declares[0]
+        else:  # pragma: no cover - the template lists every action
+            raise UserFacingError("table.refuse.nothing_to_choose")
+        await self._act(interaction, lang, guild, channel, chosen, hand=button.hand,
+                        turn=button.turn)
+        return None
+
+    @staticmethod
+    def _bet_action(info: dict[str, Any], amount: int) -> Action:
+        """Bet (nobody bet yet) or Raise (there is a bet) to `amount`."""
+        actions = info.get("actions") or []
+        if any(isinstance(a, Raise) for a in actions):
+            return Raise(amount)
+        if any(isinstance(a, Bet) for a in actions):
+            return Bet(amount)
+        raise UserFacingError("table.refuse.no_bet_now")
+
+    async def on_pick(self, interaction: discord.Interaction, select: PickSelect) -> None:
+        """A declaration or an opening was chosen in a private panel."""
+
+        async def work(lang: str) -> None:
+            state = self._table(select.table)
+            self._precheck(state, interaction.user.id, select.hand, select.turn)
+            values = select.values
+            if not values:
+                raise UserFacingError("table.refuse.nothing_to_choose")
+            try:
+                action = parse_action(values[0])
+            except ValueError:
+                raise TableError("bad_action", text=values[0][:40]) from None
+            await self._act(interaction, lang, state.guild_id, state.channel_id, action,
+                            hand=select.hand, turn=select.turn)
+
+        await self._guard(interaction, work, "pick")
+
+    async def on_amount(self, interaction: discord.Interaction, modal: AmountModal) -> None:
+        """A bet amount was typed in the modal."""
+
+        async def work(lang: str) -> None:
+            state = self._table(modal.table)
+            self._precheck(state, interaction.user.id, modal.hand, modal.turn)
+            text = (modal.amount.value or "").strip()
+            if not text.isdigit():
+                raise UserFacingError("table.refuse.bad_amount", min=modal.low, max=modal.high)
+            info = self._my_turn_info(state, interaction.user.id, modal.hand)
+            action = self._bet_action(info, int(text))
+            await self._act(interaction, lang, state.guild_id, state.channel_id, action,
+                            hand=modal.hand, turn=modal.turn)
+
+        await self._guard(interaction, work, "amount")
+
+    # -- slash commands -------------------------------------------------------------------
+    def _here(self, interaction: discord.Interaction) -> tuple[int, int]:
+        return _guild(interaction), _channel(interaction)
+
+    @app_commands.command(name="new", description=cmd_str("table.cmd.new"))
+    async def new(self, interaction: discord.Interaction) -> None:
+        """Open a table in this channel (the opener sits)."""
+        await self._guard(interaction, lambda lang: self._open(interaction, lang), "new")
+
+    @app_commands.command(name="join", description=cmd_str("table.cmd.join"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Sit at this channel's table."""
+        await self._guard(
+            interaction, lambda lang: self._join(interaction, lang, *self._here(interaction)),
+            "join",
+        )
+
+    @app_commands.command(name="leave", description=cmd_str("table.cmd.leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave the table (at the end of the hand in progress)."""
+        await self._guard(
+            interaction, lambda lang: self._leave(interaction, lang, *self._here(interaction)),
+            "leave",
+        )
+
+    @app_commands.command(name="start", description=cmd_str("table.cmd.start"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Start the game (deals the first hand)."""
+        await self._guard(
+            interaction, lambda lang: self._start(interaction, lang, *self._here(interaction)),
+            "start",
+        )
+
+    @app_commands.command(name="addbot", description=cmd_str("table.cmd.addbot"))
+    @app_commands.describe(level=cmd_str("table.cmd.addbot_level"))
+    @app_commands.choices(level=[choice(key_of("table.cmd.level", k), k) for k in CPU_LEVELS])
+    async def addbot(self, interaction: discord.Interaction, level: str = "easy") -> None:
+        """Seat a CPU player."""
+        await self._guard(
+            interaction,
+            lambda lang: self._add_cpu(interaction, lang, *self._here(interaction), level),
+            "addbot",
+        )
+
+    @app_commands.command(name="hand", description=cmd_str("table.cmd.hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """Your cards, privately."""
+        await self._guard(
+            interaction,
+            lambda lang: self._send_hand(interaction, lang, *self._here(interaction)),
+            "hand",
+        )
+
+    async def _command_act(self, interaction: discord.Interaction, action: Action | None,
+                           where: str) -> None:
+        async def work(lang: str) -> None:
+            guild, channel = self._here(interaction)
+            chosen = action
+            if chosen is None:  # declare without cards: the best point
+                info = self.service.hand_for(guild, channel, interaction.user.id)
+                declares = [a for a in info["actions"] if isinstance(a, Declare)]
+                chosen = declares[0] if declares else Declare(())
+            await self._act(interaction, lang, guild, channel, chosen)
+
+        await self._guard(interaction, work, where)
+
+    @app_commands.command(name="bet", description=cmd_str("table.cmd.bet"))
+    @app_commands.describe(amount=cmd_str("table.cmd.bet_amount"))
+    async def bet(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 1_000_000]
+    ) -> None:
+        """Open the betting at `amount`."""
+        await self._command_act(interaction, Bet(amount), "bet")
+
+    @app_commands.command(name="call", description=cmd_str("table.cmd.call"))
+    async def call(self, interaction: discord.Interaction) -> None:
+        """Match the current level."""
+        await self._command_act(interaction, Call(), "call")
+
+    @app_commands.command(name="raise", description=cmd_str("table.cmd.raise"))
+    @app_commands.describe(to=cmd_str("table.cmd.raise_to"))
+    async def raise_(
+        self, interaction: discord.Interaction, to: app_commands.Range[int, 1, 1_000_000]
+    ) -> None:
+        """Raise the level to `to`."""
+        await self._command_act(interaction, Raise(to), "raise")
+
+    @app_commands.command(name="pass", description=cmd_str("table.cmd.pass"))
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        """Withdraw from this point."""
+        await self._command_act(interaction, Pass(), "pass")
+
+    @app_commands.command(name="declare", description=cmd_str("table.cmd.declare"))
+    @app_commands.describe(cards=cmd_str("table.cmd.declare_cards"))
+    async def declare(self, interaction: discord.Interaction, cards: str | None = None) -> None:
+        """Declare a point (default: the best one)."""
+        action: Action | None = None
+        if cards:
+            try:
+                action = Declare(tuple(parse_cards(cards.replace(",", " ").split())))
+            except ValueError:
+                action = None
+                await self._refuse_cards(interaction, cards)
+                return
+        await self._command_act(interaction, action, "declare")
+
+    @app_commands.command(name="play", description=cmd_str("table.cmd.play"))
+    @app_commands.describe(cards=cmd_str("table.cmd.play_cards"))
+    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+        """Open the stoppa with these cards."""
+        try:
+            action = Play(tuple(parse_cards(cards.replace(",", " ").split())))
+        except ValueError:
+            await self._refuse_cards(interaction, cards)
+            return
+        await self._command_act(interaction, action, "play")
+
+    async def _refuse_cards(self, interaction: discord.Interaction, text: str) -> None:
+        lang = await lang_for(interaction, self.store)
+        await send_ephemeral(interaction, t("tables.errors.bad_action", lang, text=text[:40]))
+
+    @play.autocomplete("cards")
+    async def play_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The player's legal openings, matching what they typed."""
+        return await self._card_choices(interaction, current, Play)
+
+    @declare.autocomplete("cards")
+    async def declare_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The player's declarable points, best first."""
+        return await self._card_choices(interaction, current, Declare)
+
+    async def _card_choices(
+        self, interaction: discord.Interaction, current: str, kind: type
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return []
+        try:
+            info = self.service.hand_for(interaction.guild_id, interaction.channel_id,
+                                         interaction.user.id)
+        except (TableError, UserFacingError):
+            return []
+        lang = await lang_for(interaction, self.store)
+        typed = current.strip().lower()
+        out: list[app_commands.Choice[str]] = []
+        for action in info.get("actions") or []:
+            if not isinstance(action, kind):
+                continue
+            codes = " ".join(str(c) for c in action.cards)  # type: ignore[attr-defined]
+            names = ", ".join(card_name(str(c), lang) for c in action.cards)  # type: ignore[attr-defined]
+            if typed and typed not in codes and typed not in names.lower():
+                continue
+            out.append(app_commands.Choice(name=f"{codes}: {names}"[:100], value=codes))
+            if len(out) >= MAX_CHOICES:
+                break
+        return out
+
+    @app_commands.command(name="status", description=cmd_str("table.cmd.status"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        """The table of this channel, privately (image and embed)."""
+
+        async def work(lang: str) -> None:
+            guild, channel = self._here(interaction)
+            state = self.service.state(channel)
+            if state is None or state.guild_id != guild:
+                raise TableError("no_table")
+            await self._think(interaction)
+            users = {s.user_id for s in state.seats} | set(state.players)
+            names = await self.names.names(guild, users)
+            snap = table_snapshot(
+                render_view(state), render_names(state, names), lang=lang,
+                hand_no=state.hand_no, title=t("table.embed.title", lang, number=state.table_id),
+                cpu=cpu_flags(state),
+            )
+            png = await asyncio.to_thread(render_table, snap)
+            file = discord.File(io.BytesIO(png), filename=IMAGE_NAME,
+                                description=table_alt_text(snap)[:1000])
+            embed = table_embed(state, lang, names, [], image=IMAGE_NAME)
+            await interaction.edit_original_response(
+                embed=embed, attachments=[file], allowed_mentions=discord.AllowedMentions.none()
+            )
+
+        await self._guard(interaction, work, "status")
+
+    @app_commands.command(name="round", description=cmd_str("table.cmd.round"))
+    async def round_(self, interaction: discord.Interaction) -> None:
+        """Call the round (R-14)."""
+
+        async def work(lang: str) -> None:
+            guild, channel = self._here(interaction)
+            await self._think(interaction)
+            await self.service.call_round(guild, channel, interaction.user.id)
+            await self._say(interaction, t("table.reply.round_called", lang))
+
+        await self._guard(interaction, work, "round")
+
+    @app_commands.command(name="end", description=cmd_str("table.cmd.end"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        """Managers: close the table, refunding the hand in progress (checked in code: Discord
+        drops `default_permissions` on a subcommand)."""
+
+        async def work(lang: str) -> None:
+            if not is_manager(interaction):
+                raise UserFacingError("errors.need_manage_guild")
+            guild, channel = self._here(interaction)
+            await self._think(interaction)
+            await self.service.force_close(guild, channel, interaction.user.id)
+            await self._say(interaction, t("table.reply.ended", lang))
+
+        await self._guard(interaction, work, "end")
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the table cog."""
+    await bot.add_cog(TableCog(bot))
+
+
+__all__ = ["TableCog", "setup"]

@@ -1,0 +1,334 @@
+"""The table's components: restart-proof buttons and selects (`DynamicItem`), the bet modal,
+and the builders of the public table view and of the private action panel.
+
+Custom ids carry everything a click needs, so a button keeps working after a restart:
+
+- `stoppa:<table>:<action>` for table actions (join, leave, start, addcpu, hand);
+- `stoppa:<table>:<action>:<hand>:<turn>[:<amount>]` for actions bound to one turn of one
+  hand (pass, call, raise, declare, play, bet, other, best): the service refuses a stale or
+  doubled click by these tokens (`expected_hand`, `expected_turn`);
+- `stoppa:<table>:pick:<hand>:<turn>` for the select of a declaration or a stoppa opening
+  (its values are engine action texts, "declare 7d 6d", "play 5c", "concede");
+- `stoppa:<table>:amount:<hand>:<turn>` for the modal of a bet amount.
+
+The callbacks only forward to the cog (`TableCog.on_button`, `on_pick`, `on_amount`), which
+checks who clicks and asks the table service: no rules and no state live here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise
+from bot.engine.points import Point
+from bot.i18n import t
+from bot.i18n.cards import card_name, cards_text
+from bot.tables import TableState
+
+#: The cog's name, to find it from a component callback.
+COG_NAME = "TableCog"
+#: Actions of the table (not bound to a turn) and of a turn.
+TABLE_ACTIONS = ("join", "leave", "start", "addcpu", "hand")
+TURN_ACTIONS = ("pass", "call", "raise", "declare", "play", "bet", "other", "best")
+BUTTON_TEMPLATE = (
+    r"stoppa:(?P<table>\d+):(?P<action>" + "|".join(TABLE_ACTIONS + TURN_ACTIONS) + ")"
+    r"(?::(?P<hand>\d+):(?P<turn>\d+)(?::(?P<arg>\d+))?)?"
+)
+SELECT_TEMPLATE = r"stoppa:(?P<table>\d+):pick:(?P<hand>\d+):(?P<turn>\d+)"
+MODAL_TEMPLATE = re.compile(r"stoppa:(?P<table>\d+):amount:(?P<hand>\d+):(?P<turn>\d+)")
+#: Discord's limit of options in a select.
+MAX_OPTIONS = 25
+BETTING_PHASES = ("small_point", "big_point")
+
+
+def _opt_int(value: str | None) -> int | None:
+    return int(value) if value is not None else None
+
+
+def custom_id(table: int, action: str, hand: int | None = None, turn: int | None = None,
+              arg: int | None = None) -> str:
+    """The custom id of a table button."""
+    parts: list[object] = ["stoppa", table, action]
+    if hand is not None and turn is not None:
+        parts += [hand, turn]
+        if arg is not None:
+            parts.append(arg)
+    return ":".join(map(str, parts))
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+    """A button of a table (public message or private panel), rebuilt from its custom id."""
+
+    def __init__(
+        self,
+        table: int,
+        action: str,
+        hand: int | None = None,
+        turn: int | None = None,
+        arg: int | None = None,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, row=row,
+                custom_id=custom_id(table, action, hand, turn, arg),
+            )
+        )
+        self.table = table
+        self.action = action
+        self.hand = hand
+        self.turn = turn
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> TableButton:
+        """Rebuild the button from a click (after a restart too)."""
+        return cls(
+            int(match["table"]), match["action"], _opt_int(match["hand"]),
+            _opt_int(match["turn"]), _opt_int(match["arg"]), label=item.label, style=item.style,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Forward to the cog."""
+        cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+        if cog is not None:
+            await cog.on_button(interaction, self)
+
+
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+    """The select of a declaration or a stoppa opening (values: engine action texts)."""
+
+    def __init__(
+        self,
+        table: int,
+        hand: int,
+        turn: int,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(table, "pick", hand, turn),
+                options=list(options or []),
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.table = table
+        self.hand = hand
+        self.turn = turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> PickSelect:
+        """Rebuild the select from a choice."""
+        return cls(
+            int(match["table"]), int(match["hand"]), int(match["turn"]), list(item.options),
+            placeholder=item.placeholder,
+        )
+
+    @property
+    def values(self) -> list[str]:
+        """The chosen values."""
+        return list(self.item.values)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Forward to the cog."""
+        cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+        if cog is not None:
+            await cog.on_pick(interaction, self)
+
+
+class AmountModal(discord.ui.Modal):
+    """The amount of a bet or raise, typed by the player."""
+
+    def __init__(
+        self, table: int, hand: int, turn: int, low: int, high: int, lang: str
+    ) -> None:
+        super().__init__(
+            title=t("table.modal.title", lang),
+            custom_id=custom_id(table, "amount", hand, turn),
+            timeout=600,
+        )
+        self.table = table
+        self.hand = hand
+        self.turn = turn
+        self.low = low
+        self.high = high
+        self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
+            label=t("table.modal.amount", lang, min=low, max=high),
+            custom_id="amount",
+            placeholder=str(low),
+            min_length=1,
+            max_length=9,
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Forward to the cog."""
+        cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+        if cog is not None:
+            await cog.on_amount(interaction, self)
+
+    async def on_error(  # type: ignore[override]
+        self, interaction: discord.Interaction, error: Exception
+    ) -> None:
+        """Log and answer politely."""
+        from bot.discord_utils import report_interaction_error
+
+        await report_interaction_error(interaction, error, where="table.amount")
+
+
+# ---------------------------------------------------------------------- views
+
+
+def table_view(state: TableState, lang: str) -> discord.ui.View | None:
+    """The buttons of the public table message (None once the table is closed).
+
+    Row 0: Join, Leave, Start (between hands), Add CPU, My cards (during a hand). Row 1, when a
+    human is to act: the phase's actions, bound to this hand and turn.
+    """
+    if state.status == "closed":
+        return None
+    view = discord.ui.View(timeout=None)
+    tid = state.table_id
+    in_hand = state.phase is not None and state.phase != "over"
+    green, grey, blue = (
+        discord.ButtonStyle.success, discord.ButtonStyle.secondary, discord.ButtonStyle.primary
+    )
+    if len(state.seats) < 6:
+        view.add_item(TableButton(tid, "join", label=t("table.button.join", lang), style=green,
+                                  row=0))
+    view.add_item(TableButton(tid, "leave", label=t("table.button.leave", lang), row=0))
+    if not in_hand:
+        view.add_item(TableButton(tid, "start", label=t("table.button.start", lang), style=blue,
+                                  row=0))
+    if len(state.seats) < 6:
+        view.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang), row=0))
+    if in_hand:
+        view.add_item(TableButton(tid, "hand", label=t("table.button.hand", lang), style=blue,
+                                  row=0))
+    if in_hand and state.to_act is not None and state.to_act > 0:
+        hand, turn = state.hand_no, state.turn
+        if state.phase in BETTING_PHASES:
+            level = (state.betting or {}).get("level") or 0
+            view.add_item(TableButton(tid, "pass", hand, turn, label=t("table.button.pass", lang),
+                                      style=grey, row=1))
+            if level:
+                view.add_item(TableButton(tid, "call", hand, turn,
+                                          label=t("table.button.call", lang), style=green, row=1))
+            view.add_item(TableButton(tid, "raise", hand, turn,
+                                      label=t("table.button.raise", lang), style=blue, row=1))
+        elif state.phase == "showdown":
+            view.add_item(TableButton(tid, "declare", hand, turn,
+                                      label=t("table.button.declare", lang), style=blue, row=1))
+        elif state.phase == "stoppa":
+            view.add_item(TableButton(tid, "play", hand, turn, label=t("table.button.play", lang),
+                                      style=blue, row=1))
+    return view
+
+
+def bet_amounts(low: int, high: int) -> list[int]:
+    """Quick amounts of a bet panel: the minimum, twice it, and the maximum (distinct)."""
+    out: list[int] = []
+    for amount in (low, low * 2, high):
+        if low <= amount <= high and amount not in out:
+            out.append(amount)
+    return out
+
+
+def point_label(cards: tuple[Any, ...], lang: str) -> tuple[str, str]:
+    """The label ("39: 7s 6s") and description (the card names) of a point option."""
+    codes = [str(c) for c in cards]
+    value = Point.of(cards).total
+    label = t("table.select.point", lang, value=value, cards=" ".join(codes))
+    names = ", ".join(card_name(c, lang) for c in codes)
+    return label[:100], names[:100]
+
+
+def action_panel(
+    table_id: int, info: Mapping[str, Any], lang: str
+) -> tuple[str, discord.ui.View] | None:
+    """The private panel of a player whose turn it is: a prompt and its components.
+
+    Betting: Pass, Call, quick amounts (min / x2 / max) and "Other amount" (a modal).
+    Showdown: "Declare best" and a select of every declarable point (best first) + concede.
+    Stoppa: a select of the legal openings. None when it is not the player's turn.
+    """
+    if not info.get("my_turn"):
+        return None
+    actions = list(info.get("actions") or [])
+    view_data = info.get("view") or {}
+    phase = view_data.get("phase")
+    hand, turn = int(info["hand_no"]), int(info["turn"])
+    view = discord.ui.View(timeout=None)
+    if phase in BETTING_PHASES:
+        raising = any(isinstance(a, Raise | Call) for a in actions)
+        if any(isinstance(a, Pass) for a in actions):
+            view.add_item(TableButton(table_id, "pass", hand, turn,
+                                      label=t("table.button.pass", lang), row=0))
+        if any(isinstance(a, Call) for a in actions):
+            view.add_item(TableButton(table_id, "call", hand, turn,
+                                      label=t("table.button.call", lang),
+                                      style=discord.ButtonStyle.success, row=0))
+        bet_range = info.get("bet_range")
+        if bet_range and any(isinstance(a, Bet | Raise) for a in actions):
+            low, high = int(bet_range[0]), int(bet_range[1])
+            key = "table.button.raise_amount" if raising else "table.button.bet_amount"
+            for amount in bet_amounts(low, high):
+                view.add_item(TableButton(table_id, "bet", hand, turn, amount,
+                                          label=t(key, lang, amount=amount),
+                                          style=discord.ButtonStyle.primary, row=1))
+            if high > low:
+                view.add_item(TableButton(table_id, "other", hand, turn,
+                                          label=t("table.button.other", lang), row=1))
+        to_call = (view_data.get("betting") or {}).get("to_call") or 0
+        prompt = (
+            t("table.panel.betting", lang, to_call=to_call) if raising
+            else t("table.panel.opening", lang)
+        )
+        return prompt, view
+    if phase == "showdown":
+        points = [a for a in actions if isinstance(a, Declare)]
+        options: list[discord.SelectOption] = []
+        for action in points[: MAX_OPTIONS - 1]:
+            label, description = point_label(action.cards, lang)
+            options.append(discord.SelectOption(label=label, value=str(action),
+                                                description=description))
+        if any(isinstance(a, Concede) for a in actions):
+            options.append(discord.SelectOption(label=t("table.select.concede", lang),
+                                                value=str(Concede())))
+        if points:
+            best_value = Point.of(points[0].cards).total
+            view.add_item(TableButton(table_id, "best", hand, turn,
+                                      label=t("table.button.best", lang, value=best_value),
+                                      style=discord.ButtonStyle.success, row=0))
+        if options:
+            view.add_item(PickSelect(table_id, hand, turn, options,
+                                     placeholder=t("table.select.declare", lang)))
+        return t("table.panel.showdown", lang), view
+    if phase == "stoppa":
+        plays = [a for a in actions if isinstance(a, Play)][:MAX_OPTIONS]
+        if not plays:
+            return None
+        options = [
+            discord.SelectOption(label=cards_text([str(c) for c in a.cards], lang)[:100],
+                                 value=str(a))
+            for a in plays
+        ]
+        view.add_item(PickSelect(table_id, hand, turn, options,
+                                 placeholder=t("table.select.play", lang)))
+        return t("table.panel.stoppa", lang), view
+    return None

@@ -1,0 +1,261 @@
+"""`TablePublisher`: keeps each table's public message up to date, without flooding Discord.
+
+The table service calls `push(update)` after every committed change (players' actions, CPU
+moves, turn timeouts). `push` only records the latest state and the new lines and wakes the
+table's worker task; the worker edits the message with the latest state, then waits
+`interval` seconds before the next edit, so a busy table makes at most one edit per
+`interval` whatever the number of changes (edits are coalesced, never queued).
+
+One edit: the table image rendered off the event loop (`asyncio.to_thread`), the embed in the
+server's language, the buttons of the phase. If the message is gone (or was never posted) a new
+one is posted and recorded with `service.set_message`. When a human is to act, a short ping
+message mentions them (an edit never notifies anybody); the previous ping is deleted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.i18n import t
+from bot.render import render_table, table_alt_text
+from bot.render.from_view import table_snapshot
+from bot.tables import Notice, TableError, TableState, Update
+from cogs.table_items import table_view
+from cogs.table_text import (
+    NameBook,
+    cpu_flags,
+    discord_time,
+    event_notice,
+    mention,
+    notice_text,
+    notice_users,
+    render_names,
+    render_view,
+    table_embed,
+    table_language,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+_log = logging.getLogger("stoppa.table.publisher")
+
+#: Lines kept per table for the "last events" field.
+KEPT_LINES = 20
+#: Lines that name cards: dropped when the next hand starts (they would mislead, and a card
+#: shown in one hand may be hidden in a hand of the next deal).
+CARD_LINES = frozenset(
+    {"table.event.declare", "table.event.play", "tables.timeout.declare", "tables.timeout.play"}
+)
+IMAGE_NAME = "table.png"
+
+
+@dataclass
+class _Slot:
+    """The publishing state of one table."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    state: TableState
+    message_id: int | None = None
+    lines: deque[Notice] = field(default_factory=lambda: deque(maxlen=KEPT_LINES))
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+    ping_id: int | None = None
+    pinged: tuple[int, int, int] | None = None
+    edits: int = 0
+
+
+def _newer(new: TableState, old: TableState) -> bool:
+    """Whether `new` is at least as recent as `old` (a closed table is the last state)."""
+    if old.status == "closed":
+        return False
+    if new.status == "closed":
+        return True
+    return (new.hand_no, new.turn) >= (old.hand_no, old.turn)
+
+
+class TablePublisher:
+    """One worker task per table editing its public message (see the module docstring)."""
+
+    #: Seconds between two edits of one table's message (tests set 0).
+    interval: ClassVar[float] = 1.5
+
+    def __init__(self, client: discord.Client, names: NameBook) -> None:
+        self.client = client
+        self.names = names
+        self._slots: dict[int, _Slot] = {}
+        self._closing = False
+
+    # -- feeding --------------------------------------------------------------------------
+    def push(self, update: Update) -> None:
+        """Record an update of the service (never blocks: the worker publishes it)."""
+        lines: list[Notice] = list(update.notices)
+        players = update.state.players
+        for event in update.events:
+            notice = event_notice(event, players)
+            if notice is not None:
+                lines.append(notice)
+        self._feed(update.state, lines, new_hand=update.kind == "started")
+
+    def refresh(self, state: TableState, *, seed_events: bool = False) -> None:
+        """Publish `state` again (e.g. after a restart), optionally seeding the last lines
+        from its recorded public events."""
+        lines: list[Notice] = []
+        if seed_events:
+            for event in state.events:
+                notice = event_notice(event, state.players)
+                if notice is not None and notice.key not in CARD_LINES:
+                    lines.append(notice)
+        self._feed(state, lines)
+
+    def _feed(
+        self, state: TableState, lines: Iterable[Notice], *, new_hand: bool = False
+    ) -> None:
+        if self._closing:
+            return
+        slot = self._slots.get(state.table_id)
+        if slot is None:
+            slot = _Slot(state.table_id, state.guild_id, state.channel_id, state)
+            slot.message_id = state.message_id
+            self._slots[state.table_id] = slot
+        elif _newer(state, slot.state):
+            slot.state = state
+        if state.message_id is not None and slot.message_id is None:
+            slot.message_id = state.message_id
+        if new_hand:
+            kept = [n for n in slot.lines if n.key not in CARD_LINES]
+            slot.lines.clear()
+            slot.lines.extend(kept)
+        slot.lines.extend(lines)
+        slot.wake.set()
+        if slot.task is None or slot.task.done():
+            slot.task = asyncio.get_running_loop().create_task(
+                self._run(slot), name=f"stoppa_publisher_{slot.table_id}"
+            )
+
+    def message_id(self, table_id: int) -> int | None:
+        """The public message of a table, as far as the publisher knows."""
+        slot = self._slots.get(table_id)
+        return slot.message_id if slot is not None else None
+
+    async def close(self) -> None:
+        """Stop every worker (pending edits are dropped; the next start refreshes)."""
+        self._closing = True
+        tasks = [s.task for s in self._slots.values() if s.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        self._slots.clear()
+
+    # -- the worker -----------------------------------------------------------------------
+    async def _run(self, slot: _Slot) -> None:
+        while True:
+            await slot.wake.wait()
+            slot.wake.clear()
+            state = slot.state
+            try:
+                await self.publish(slot)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                _log.exception("table %s: could not update the table message", slot.table_id)
+            if state.status == "closed" and slot.state is state:
+                self._slots.pop(slot.table_id, None)
+                return
+            if self.interval > 0:
+                await asyncio.sleep(self.interval)
+
+    async def publish(self, slot: _Slot) -> None:
+        """Edit (or post) the table message with the slot's latest state."""
+        state = slot.state
+        client = self.client
+        lang = await table_language(client, slot.guild_id)
+        users = {s.user_id for s in state.seats} | set(state.players) | notice_users(slot.lines)
+        names = await self.names.names(slot.guild_id, users)
+        lines = [text for n in slot.lines if (text := notice_text(n, lang, names))]
+        snapshot = table_snapshot(
+            render_view(state),
+            render_names(state, names),
+            lang=lang,
+            hand_no=state.hand_no,
+            title=t("table.embed.title", lang, number=state.table_id),
+            cpu=cpu_flags(state),
+        )
+        png = await asyncio.to_thread(render_table, snapshot)
+        alt = table_alt_text(snapshot)[:1000]
+        embed = table_embed(state, lang, names, lines, image=IMAGE_NAME)
+        view = table_view(state, lang)
+        channel = client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)  # type: ignore[attr-defined]
+        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
+        sent = False
+        if slot.message_id is not None:
+            try:
+                await channel.get_partial_message(slot.message_id).edit(
+                    content=None, embed=embed, attachments=[file], view=view,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                sent = True
+            except discord.NotFound:
+                _log.info("table %s: its message is gone; posting a new one", slot.table_id)
+                file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
+        if not sent:
+            kwargs: dict[str, Any] = {"embed": embed, "file": file,
+                                      "allowed_mentions": discord.AllowedMentions.none()}
+            if view is not None:
+                kwargs["view"] = view
+            message = await channel.send(**kwargs)
+            slot.message_id = message.id
+            if state.status != "closed":
+                await self._record_message(slot.table_id, message.id)
+        slot.edits += 1
+        await self._ping(slot, state, lang, channel)
+
+    async def _record_message(self, table_id: int, message_id: int) -> None:
+        service = getattr(self.client, "tables", None)
+        if service is None:
+            return
+        with contextlib.suppress(TableError):  # closed meanwhile: the message stays as it is
+            await service.set_message(table_id, message_id)
+
+    async def _ping(
+        self, slot: _Slot, state: TableState, lang: str, channel: discord.PartialMessageable
+    ) -> None:
+        """Mention the human to act in a short message (once per turn); drop the old one."""
+        to_act = state.to_act
+        human_turn = state.status != "closed" and to_act is not None and to_act > 0
+        key = (to_act or 0, state.hand_no, state.turn)
+        if human_turn and slot.pinged == key:
+            return
+        if slot.ping_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(slot.ping_id).delete()
+            slot.ping_id = None
+        if not human_turn or to_act is None:
+            slot.pinged = None
+            return
+        slot.pinged = key
+        text = t("table.turn_ping.text", lang, player=mention(to_act),
+                 deadline=discord_time(state.deadline))
+        try:
+            message = await channel.send(
+                text,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(id=to_act)]
+                ),
+            )
+        except discord.HTTPException:
+            _log.warning("table %s: could not ping the player to act", slot.table_id)
+            return
+        slot.ping_id = message.id

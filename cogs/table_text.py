@@ -1,0 +1,432 @@
+"""Texts of the game table on Discord: names, languages, event lines, embeds, hand replies.
+
+Everything a player reads comes from the `table` catalogue (plus `tables`, `engine`, `cards`
+and `render`); this module only assembles. Nothing here ever reads a hidden hand: the public
+embed is built from the service's public `TableState`, and the private hand text from the
+player's own `hand_for` view.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.discord_utils import server_language
+from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
+from bot.i18n import DEFAULT, normalize_locale, t
+from bot.i18n.cards import cards_text
+from bot.render.from_view import hand_snapshot
+from bot.render.shapes import phase_label
+from bot.tables import Notice, TableError, TableState, display_name
+
+_log = logging.getLogger("stoppa.table")
+
+#: How many recent lines the public message shows, and the embed field limit.
+EVENT_LINES = 8
+FIELD_LIMIT = 1024
+#: Params of notices and errors that hold a user id.
+USER_PARAMS = ("player", "by", "dealer", "to")
+#: Seconds a fetched display name is reused.
+NAME_TTL = 600.0
+
+
+class NameBook:
+    """Display names of the members seen at the tables.
+
+    Names are remembered from interactions (free) and otherwise fetched once by REST (the bot
+    has no members intent), then kept `NAME_TTL` seconds. CPU seats get "CPU n".
+    """
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._names: dict[tuple[int, int], tuple[float, str]] = {}
+
+    def remember(self, guild_id: int | None, user: discord.abc.User) -> None:
+        """Keep the display name of the user of an interaction."""
+        self._names[(guild_id or 0, user.id)] = (time.monotonic(), user.display_name)
+
+    def known(self, guild_id: int, user_id: int) -> str | None:
+        """The remembered name, if fresh."""
+        hit = self._names.get((guild_id, user_id))
+        if hit is not None and time.monotonic() - hit[0] < NAME_TTL:
+            return hit[1]
+        return None
+
+    async def names(self, guild_id: int, users: Iterable[int]) -> dict[int, str]:
+        """Display names of `users` (CPU seats and unknown members get a neutral name)."""
+        out: dict[int, str] = {}
+        for user in set(users):
+            if user <= 0:
+                out[user] = display_name(user)
+                continue
+            name = self.known(guild_id, user) or await self._fetch(guild_id, user)
+            out[user] = name if name is not None else display_name(user)
+        return out
+
+    async def _fetch(self, guild_id: int, user_id: int) -> str | None:
+        guild = self.client.get_guild(guild_id)
+        name: str | None = None
+        if guild is not None:
+            member = guild.get_member(user_id)
+            if member is not None:
+                name = member.display_name
+            else:
+                try:
+                    name = (await guild.fetch_member(user_id)).display_name
+                except discord.HTTPException:
+                    name = None
+        if name is not None:
+            self._names[(guild_id, user_id)] = (time.monotonic(), name)
+        return name
+
+
+async def table_language(client: discord.Client, guild_id: int) -> str:
+    """The language of a table's public message: the server's setting, else its preferred
+    locale when Italian or English, else English."""
+    pinned = await server_language(getattr(client, "store", None), guild_id)
+    if pinned is not None:
+        return pinned
+    guild = client.get_guild(guild_id)
+    if guild is not None:
+        return normalize_locale(guild.preferred_locale) or DEFAULT
+    return DEFAULT
+
+
+def key_of(prefix: str, name: object) -> str:
+    """A catalogue key made of a prefix and a name ("table.event", "bet")."""
+    return f"{prefix}.{name}"
+
+
+def mention(user: int) -> str:
+    """A mention for a human, "CPU n" for a CPU seat."""
+    return f"<@{user}>" if user > 0 else display_name(user)
+
+
+def discord_time(epoch: float | None) -> str:
+    """A relative Discord timestamp (`<t:...:R>`), or an empty string."""
+    return f"<t:{int(epoch)}:R>" if epoch else ""
+
+
+def _mentioned(params: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(params)
+    for key in USER_PARAMS:
+        value = out.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            out[key] = mention(value)
+    return out
+
+
+def refusal(error: TableError | IllegalAction) -> tuple[str, dict[str, Any]]:
+    """The catalogue key and params (user ids as mentions) of a refusal of the service/engine."""
+    if isinstance(error, TableError):
+        return error.key, _mentioned(error.params)
+    return f"engine.{error.code}", _mentioned(getattr(error, "params", {}) or {})
+
+
+def refusal_text(error: TableError | IllegalAction, lang: str) -> str:
+    """A refusal in `lang`, user ids shown as mentions."""
+    key, params = refusal(error)
+    try:
+        return t(key, lang, **params)
+    except (KeyError, IndexError):
+        _log.warning("no catalogue text for refusal %s", key)
+        return t("errors.not_allowed", lang)
+
+
+# ---------------------------------------------------------------------- events as notices
+
+
+def event_notice(event: Mapping[str, Any], players: Sequence[int]) -> Notice | None:
+    """The line of a public engine event (None for the events not worth a line).
+
+    Only public data goes in: shown points, played cards and amounts, never a hand.
+    """
+    kind = event.get("kind")
+    data = event.get("data") or {}
+    user = event.get("user")
+
+    def seat_user(seat: Any) -> int | None:
+        if isinstance(seat, int) and 0 <= seat < len(players):
+            return players[seat]
+        return None
+
+    params: dict[str, Any] = {}
+    if user is not None:
+        params["player"] = user
+    key: str | None = None
+    if kind in ("pass", "bet", "raise", "call", "allin", "concede", "close") and user is not None:
+        key = key_of("table.event", kind)
+        params["level"] = data.get("level", data.get("amount", 0))
+    elif kind == "declare" and user is not None:
+        key = "table.event.declare"
+        params.update(value=data.get("value", 0), cards=" ".join(data.get("cards") or ()))
+    elif kind == "win" and user is not None:
+        big = data.get("pot") == "big"
+        dealer = data.get("reason") == "no_bet"
+        name = ("win_big" if big else "win_small") + ("_dealer" if dealer else "")
+        key = key_of("table.event", name)
+        deal = data.get("deal")
+        params.update(amount=data.get("amount", 0), deal=(deal or 0) + 1)
+    elif kind == "special" and user is not None:
+        key = "table.event.special"
+        params["kind"] = t(key_of("table.special", data.get("kind", "assi")), DEFAULT)
+        params["special"] = data.get("kind", "assi")
+    elif kind == "play" and user is not None:
+        key = "table.event.play"
+        params["cards"] = " ".join(data.get("cards") or ())
+    elif kind == "senza" and user is not None:
+        key = "table.event.senza"
+        params["rank"] = data.get("needed", "")
+    elif kind == "payment" and user is not None:
+        to = seat_user(data.get("to"))
+        if to is None or not data.get("amount"):
+            return None
+        key = "table.event.payment"
+        params.update(amount=data.get("amount", 0), to=to)
+    elif kind == "carry":
+        into = data.get("into")
+        key = "table.event.carry_next" if into == "next" else "table.event.carry_big"
+        params["amount"] = data.get("amount", 0)
+    elif kind == "refund" and user is not None:
+        key = "table.event.refund"
+        params["amount"] = data.get("amount", 0)
+    elif kind == "phase":
+        phase = data.get("phase")
+        if phase == "small_point":
+            key = "table.event.phase_small"
+            params["deal"] = int(data.get("deal", 0) or 0) + 1
+        elif phase in ("big_point", "showdown", "stoppa"):
+            key = key_of("table.event", "phase_" + ("big" if phase == "big_point" else str(phase)))
+    if key is None:
+        return None
+    users = tuple(k for k in ("player", "to") if k in params)
+    return Notice(key, params, users)
+
+
+def notice_text(notice: Notice, lang: str, names: Mapping[int, str]) -> str:
+    """A notice in `lang` (a special hand's name translated too)."""
+    if notice.key == "table.event.special":
+        params = dict(notice.params)
+        params["kind"] = t(key_of("table.special", params.pop("special", "assi")), lang)
+        return Notice(notice.key, params, notice.users).text(lang, names)
+    try:
+        return notice.text(lang, names)
+    except (KeyError, IndexError):
+        _log.warning("notice %s cannot be translated", notice.key)
+        return ""
+
+
+def notice_users(notices: Iterable[Notice]) -> set[int]:
+    """Every user id named by these notices."""
+    out: set[int] = set()
+    for notice in notices:
+        for key in notice.users:
+            value = notice.params.get(key)
+            if isinstance(value, int):
+                out.add(value)
+    return out
+
+
+# ---------------------------------------------------------------------- the public embed
+
+
+def _clip(lines: Sequence[str], limit: int = FIELD_LIMIT) -> str:
+    text = "\n".join(lines)
+    while len(text) > limit and len(lines) > 1:
+        lines = lines[1:]
+        text = "\n".join(lines)
+    return text[:limit] or "-"
+
+
+def phase_text(state: TableState, lang: str) -> str:
+    """The phase of the hand in words ("Punto piccolo 2/4", "Stoppa", ...)."""
+    total = len((state.pots or {}).get("small") or [])
+    return phase_label(state.phase or "lobby", lang, state.deal_no, total)
+
+
+def seat_lines(state: TableState, lang: str, names: Mapping[int, str]) -> list[str]:
+    """One line per seat: name, chips, cards held (a count), status, dealer."""
+    lines = []
+    for seat in state.seats:
+        name = discord.utils.escape_markdown(names.get(seat.user_id, display_name(seat.user_id)))
+        parts = [t("table.embed.seat_line", lang, name=name, chips=seat.chips)]
+        if seat.cards:
+            parts.append(t("table.embed.seat_cards", lang, count=seat.cards))
+        parts.append(t(key_of("table.seat_status", seat.status), lang))
+        if state.dealer == seat.user_id and state.phase not in (None, "over"):
+            parts.append(t("table.embed.dealer", lang))
+        prefix = "▶ " if state.to_act == seat.user_id else ""
+        lines.append(prefix + " · ".join(parts))
+    return lines
+
+
+def pot_lines(state: TableState, lang: str) -> list[str]:
+    """The pots of the hand in progress that hold chips (and a carried big pot)."""
+    pots = state.pots or {}
+    lines = []
+    small = [int(p) for p in pots.get("small") or []]
+    if any(small):
+        lines.append(t("table.embed.small_pots", lang, pots=" · ".join(map(str, small))))
+    if pots.get("big"):
+        lines.append(t("table.embed.big_pot", lang, amount=int(pots["big"])))
+    if state.carry and not pots:
+        lines.append(t("table.embed.carry", lang, amount=state.carry))
+    level = (state.betting or {}).get("level")
+    if level:
+        lines.append(t("table.embed.level", lang, level=level))
+    return lines
+
+
+def table_embed(
+    state: TableState,
+    lang: str,
+    names: Mapping[int, str],
+    lines: Sequence[str],
+    *,
+    image: str | None = None,
+) -> discord.Embed:
+    """The embed of the public table message (or of `/stoppa status`)."""
+    embed = discord.Embed(
+        title=t("table.embed.title", lang, number=state.table_id),
+        colour=(
+            discord.Colour.dark_grey() if state.status == "closed" else discord.Colour.dark_green()
+        ),
+    )
+    top: list[str] = []
+    if state.status == "closed":
+        top.append(t("table.embed.closed", lang))
+    elif state.phase is None or state.phase == "over":
+        top.append(t("table.embed.lobby", lang, count=len(state.seats)))
+    else:
+        top.append(
+            t("table.embed.hand_phase", lang, hand_no=state.hand_no, phase=phase_text(state, lang))
+        )
+        if state.to_act is not None:
+            deadline = discord_time(state.deadline)
+            top.append(t("table.embed.turn", lang, player=mention(state.to_act), deadline=deadline))
+        else:
+            top.append(t("table.embed.no_turn", lang))
+    if state.round_called and state.status != "closed":
+        top.append(t("table.embed.round_called", lang))
+    embed.description = "\n".join(top)
+    if state.seats:
+        embed.add_field(
+            name=t("table.embed.players", lang), value=_clip(seat_lines(state, lang, names)),
+            inline=False,
+        )
+    pots = pot_lines(state, lang) if state.status != "closed" else []
+    if pots:
+        embed.add_field(name=t("table.embed.pots", lang), value=_clip(pots), inline=False)
+    if lines:
+        embed.add_field(
+            name=t("table.embed.events", lang), value=_clip(list(lines)[-EVENT_LINES:]),
+            inline=False,
+        )
+    stakes = state.stakes
+    with contextlib.suppress(KeyError, IndexError):
+        embed.set_footer(text=t("table.embed.stakes", lang, **stakes))
+    if image is not None:
+        embed.set_image(url=f"attachment://{image}")
+    return embed
+
+
+def render_view(state: TableState) -> dict[str, Any]:
+    """The view to draw: the public hand view, or a lobby built from the seats."""
+    if state.view is not None and state.players:
+        return dict(state.view)
+    return {
+        "players": len(state.seats),
+        "phase": "lobby",
+        "chips": [s.chips for s in state.seats],
+        "card_counts": [0] * len(state.seats),
+    }
+
+
+def render_names(state: TableState, names: Mapping[int, str]) -> list[str]:
+    """Names in the order of the drawn seats (engine seats during a hand)."""
+    users = list(state.players) if state.view is not None and state.players else [
+        s.user_id for s in state.seats
+    ]
+    return [names.get(u, display_name(u)) for u in users]
+
+
+def cpu_flags(state: TableState) -> list[bool]:
+    """Whether each drawn seat is a CPU."""
+    users = list(state.players) if state.view is not None and state.players else [
+        s.user_id for s in state.seats
+    ]
+    return [u <= 0 for u in users]
+
+
+# ---------------------------------------------------------------------- the private hand
+
+
+def action_words(info: Mapping[str, Any], lang: str) -> list[str]:
+    """The legal actions of a player, in words ("pass", "call (20 chips)", "play 5c"...)."""
+    view = info.get("view") or {}
+    betting = view.get("betting") or {}
+    bet_range = info.get("bet_range")
+    out: list[str] = []
+    declared = False
+    for action in info.get("actions") or []:
+        if isinstance(action, Pass):
+            out.append(t("table.action.pass", lang))
+        elif isinstance(action, Call):
+            out.append(t("table.action.call", lang, amount=betting.get("to_call") or 0))
+        elif isinstance(action, Bet | Raise) and bet_range:
+            kind = "bet" if isinstance(action, Bet) else "raise"
+            out.append(t(key_of("table.action", kind), lang, min=bet_range[0], max=bet_range[1]))
+        elif isinstance(action, Declare) and not declared:
+            declared = True
+            out.append(t("table.action.declare", lang))
+        elif isinstance(action, Concede):
+            out.append(t("table.action.concede", lang))
+        elif isinstance(action, Play):
+            out.append(t("table.action.play", lang, cards=" ".join(map(str, action.cards))))
+    return out
+
+
+def hand_text(info: Mapping[str, Any], state: TableState | None, lang: str) -> str:
+    """The private hand reply: the cards with names, the best point, whose turn."""
+    view = info.get("view") or {}
+    codes = [str(c) for c in view.get("hand") or []]
+    lines = [f"**{t('table.hand.title', lang, hand_no=info.get('hand_no', 0))}**"]
+    if codes:
+        lines.append(t("table.hand.cards", lang, count=len(codes), cards=cards_text(codes, lang)))
+    else:
+        lines.append(t("table.hand.no_cards", lang))
+    new = [str(c) for c in view.get("new_cards") or []]
+    if new and view.get("deal_no") is not None:
+        lines.append(t("table.hand.new_cards", lang, cards=" ".join(new)))
+    best = hand_snapshot(view, lang=lang).best
+    if best is not None:
+        lines.append(t("table.hand.best", lang, value=best.value, cards=" ".join(best.cards)))
+    if view.get("phase") == "over":
+        lines.append(t("table.hand.over", lang))
+    elif info.get("my_turn"):
+        deadline = discord_time(state.deadline if state is not None else None)
+        lines.append(
+            t("table.hand.your_turn", lang, deadline=deadline,
+              actions=", ".join(action_words(info, lang)))
+        )
+    elif state is not None and state.to_act is not None:
+        lines.append(t("table.hand.waiting", lang, player=mention(state.to_act)))
+    return "\n".join(lines)
+
+
+def done_text(action: Any, lang: str) -> str:
+    """The private confirmation of an action ("You bet 30.")."""
+    if isinstance(action, Bet):
+        return t("table.done.bet", lang, amount=action.amount)
+    if isinstance(action, Raise):
+        return t("table.done.raise", lang, amount=action.to)
+    if isinstance(action, Declare | Play):
+        kind = "declare" if isinstance(action, Declare) else "play"
+        return t(key_of("table.done", kind), lang, cards=" ".join(map(str, action.cards)))
+    kind = type(action).__name__.lower()
+    return t(key_of("table.done", kind), lang)

@@ -1,0 +1,232 @@
+"""Playing a table through the harness: slash commands or buttons, chosen legal actions.
+
+`TableDriver` knows the channel's table (through the real service) and plays the turn of
+whoever is to act, as a member would: by a slash command, or by clicking the buttons of the
+public message and of the private panels. The action is chosen among the legal ones (from the
+service's private `hand_for`, as the ephemeral reply shows them) with a seeded RNG.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise
+from bot.tables import TableState
+from tests.harness import FakeMember, FakeMessage, Harness, Reply
+
+CARD = re.compile(r"\b(?:10|[1-9])[cdsb]\b")
+
+
+@dataclass
+class TableDriver:
+    """Plays the table of `h`'s channel for `members` (CPU seats play by themselves)."""
+
+    h: Harness
+    members: list[FakeMember]
+    seed: int = 1
+    rng: random.Random = field(init=False)
+    replies: list[Reply] = field(default_factory=list)
+    checks: int = 0
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    @property
+    def service(self) -> Any:
+        """The bot's table service."""
+        return self.h.bot.tables
+
+    def state(self) -> TableState | None:
+        """The open table of the channel."""
+        return self.service.state(self.h.channel_id)
+
+    def member(self, user_id: int) -> FakeMember:
+        """The member with this id."""
+        return next(m for m in self.members if m.id == user_id)
+
+    def table_message(self) -> FakeMessage:
+        """The public table message (the last public message with table buttons or embed)."""
+        candidates = [
+            m for m in self.h.messages() if m.embeds and m.embeds[0].get("image")
+        ]
+        assert candidates, "no table message"
+        return candidates[-1]
+
+    def hand_info(self, member: FakeMember) -> dict[str, Any]:
+        """The private view of `member` (what their ephemeral reply shows)."""
+        return self.service.hand_for(self.h.guild_id, self.h.channel_id, member.id)
+
+    def choose(self, info: dict[str, Any]) -> Any:
+        """A legal action for the player, with some variety."""
+        actions = list(info["actions"])
+        roll = self.rng.random()
+        bets = [a for a in actions if isinstance(a, Bet | Raise)]
+        if any(isinstance(a, Pass) for a in actions) and (bets or any(
+            isinstance(a, Call) for a in actions
+        )):
+            if any(isinstance(a, Call) for a in actions):
+                if roll < 0.55:
+                    return Call()
+                if roll < 0.65 and bets:
+                    return bets[0]
+                return Pass()
+            if roll < 0.45 and bets:
+                return bets[0]
+            return Pass()
+        declares = [a for a in actions if isinstance(a, Declare)]
+        if declares:
+            if roll < 0.15 and len(declares) > 1:
+                return declares[1]  # a lower point (the bluff of R-9)
+            if roll < 0.2:
+                return Concede()
+            return declares[0]
+        plays = [a for a in actions if isinstance(a, Play)]
+        if plays:
+            return self.rng.choice(plays)
+        return actions[0]
+
+    async def act_by_slash(self, member: FakeMember, action: Any) -> Reply:
+        """Play `action` with a slash command."""
+        h = self.h
+        if isinstance(action, Pass):
+            return await h.slash(member, "stoppa pass")
+        if isinstance(action, Call):
+            return await h.slash(member, "stoppa call")
+        if isinstance(action, Bet):
+            return await h.slash(member, "stoppa bet", amount=action.amount)
+        if isinstance(action, Raise):
+            return await h.slash(member, "stoppa raise", to=action.to)
+        if isinstance(action, Concede):
+            raise AssertionError("concede has no slash command")
+        if isinstance(action, Declare):
+            best = next(a for a in self.hand_info(member)["actions"] if isinstance(a, Declare))
+            if action == best:  # no option: the best point (R-9's default)
+                return await h.slash(member, "stoppa declare")
+            cards = " ".join(map(str, action.cards))
+            return await h.slash(member, "stoppa declare", cards=cards)
+        if isinstance(action, Play):
+            return await h.slash(member, "stoppa play", cards=" ".join(map(str, action.cards)))
+        raise AssertionError(f"no command for {action}")
+
+    async def act_by_buttons(self, member: FakeMember, action: Any) -> Reply:
+        """Play `action` by clicking: the public message, then the private panel if needed."""
+        h = self.h
+        message = self.table_message()
+        ids = message.custom_ids()
+
+        def find(kind: str) -> str:
+            found = [i for i in ids if i.split(":")[2] == kind]
+            assert found, f"no {kind} button in {ids}"
+            return found[0]
+
+        if isinstance(action, Pass | Call):
+            kind = "pass" if isinstance(action, Pass) else "call"
+            return await h.click(member, message.id, find(kind))
+        if isinstance(action, Bet | Raise):
+            panel = await h.click(member, message.id, find("raise"))
+            assert panel.ephemeral, panel.text
+            amount = action.amount if isinstance(action, Bet) else action.to
+            buttons = [i for i in panel.message.custom_ids() if ":bet:" in i]
+            exact = [i for i in buttons if i.endswith(f":{amount}")]
+            if exact:
+                return await h.click(member, panel.message.id, exact[0])
+            other = next(i for i in panel.message.custom_ids() if ":other:" in i)
+            opened = await h.click(member, panel.message.id, other)
+            assert opened.modal is not None
+            return await h.submit_modal(
+                member, opened.modal["custom_id"], {"amount": str(amount)}, opened_by=opened
+            )
+        if isinstance(action, Declare | Concede):
+            panel = await h.click(member, message.id, find("declare"))
+            assert panel.ephemeral, panel.text
+            pick = next(i for i in panel.message.custom_ids() if ":pick:" in i)
+            return await h.select(member, panel.message.id, pick, [str(action)])
+        if isinstance(action, Play):
+            panel = await h.click(member, message.id, find("play"))
+            assert panel.ephemeral, panel.text
+            pick = next(i for i in panel.message.custom_ids() if ":pick:" in i)
+            return await h.select(member, panel.message.id, pick, [str(action)])
+        raise AssertionError(f"no button for {action}")
+
+    async def play_turn(self, mode: str) -> Reply:
+        """Play one turn of the human to act ("slash", "buttons" or "mixed")."""
+        state = self.state()
+        assert state is not None and state.to_act is not None and state.to_act > 0
+        member = self.member(state.to_act)
+        info = self.hand_info(member)
+        assert info["my_turn"]
+        action = self.choose(info)
+        use_slash = mode == "slash" or (mode == "mixed" and self.rng.random() < 0.5)
+        if isinstance(action, Concede):
+            use_slash = False
+        before = (state.hand_no, state.turn)
+        if use_slash:
+            reply = await self.act_by_slash(member, action)
+        else:
+            reply = await self.act_by_buttons(member, action)
+        self.replies.append(reply)
+        after = self.state()
+        moved = after is None or (after.hand_no, after.turn) != before
+        assert moved, f"{action} by {member.name} did not move the table: {reply.text}"
+        self.check_secrecy()
+        return reply
+
+    def check_secrecy(self) -> None:
+        """No card of a hidden hand in any public message (checked after every turn)."""
+        self.checks += 1
+        users = [m.id for m in self.members]
+        hidden = hidden_cards(self.service, self.h.guild_id, self.h.channel_id, users)
+        assert not public_leaks(self.h, hidden)
+
+    async def play_until_closed(self, mode: str, *, limit: int = 2000) -> int:
+        """Play every human turn until the table closes; the number of turns played."""
+        for turns in range(limit):
+            state = self.state()
+            if state is None:
+                return turns
+            await self.service.wait_idle()
+            await self.h.settle()
+            state = self.state()
+            if state is None:
+                return turns
+            assert state.to_act is not None and state.to_act > 0, state
+            await self.play_turn(mode)
+        raise AssertionError("the table did not close")
+
+
+def hidden_cards(service: Any, guild: int, channel: int, users: list[int]) -> set[str]:
+    """Cards in the players' hands now that were never shown (declared) or played."""
+    state = service.state(channel)
+    if state is None or state.view is None:
+        return set()
+    shown: set[str] = set()
+    for item in state.view.get("declared") or []:
+        shown.update(item.get("cards") or ())
+    hidden: set[str] = set()
+    for user in users:
+        try:
+            info = service.hand_for(guild, channel, user)
+        except Exception:
+            continue
+        hidden.update(info["view"].get("hand") or ())
+    return hidden - shown
+
+
+def public_leaks(h: Harness, hidden: set[str]) -> set[str]:
+    """Hidden card codes found in any public message (text, embeds, components) or in the
+    last request that posted or edited it (which carries the image's alt text)."""
+    leaked: set[str] = set()
+    for message in h.messages():
+        blob = message.text + json.dumps(message.components)
+        last = [
+            c for c in h.calls
+            if c.via == "http" and str(c.params.get("message_id")) == str(message.id)
+        ]
+        if last:
+            blob += json.dumps(last[-1].json)
+        leaked |= set(CARD.findall(blob)) & hidden
+    return leaked
