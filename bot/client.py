@@ -15,8 +15,15 @@ connects):
 6. sync the application commands (to `dev_guild` when set, else globally), unless
    `sync_commands` is False (the offline test harness, or a restart that changed no command).
 
-Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot.turn_timeout`);
-there are no module globals. `close()` stops the service, unloads the cogs and closes the store.
+Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot.turn_timeout`,
+`bot.publish_interval`); there are no module globals. `close()` stops the service, unloads the
+cogs (their tasks stop) and closes the store.
+
+Every click or modal submit of ours is answered (never "This interaction failed"): `dispatch`
+records, at the moment discord.py hands the interaction to its view store, whether a handler
+will receive it; `on_interaction` lets the cogs take over the ones nobody receives
+(`handle_orphan`) and otherwise answers "this button is out of date" (see
+`bot.discord_utils.components`).
 """
 
 from __future__ import annotations
@@ -28,7 +35,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.discord_utils import StoppaTranslator, StoppaTree
+from bot.discord_utils import (
+    DEFER_AFTER,
+    StoppaTranslator,
+    StoppaTree,
+    answer_out_of_date,
+    is_orphan,
+    mark_dispatch,
+)
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -37,6 +51,10 @@ _log = logging.getLogger("stoppa.client")
 
 #: Every extension the bot loads, in order. The one place to add a cog.
 EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.economy", "cogs.admin", "cogs.table")
+
+#: Seconds between two edits of one table's public message (Discord rate limits: ~5 edits / 5 s
+#: per channel).
+PUBLISH_INTERVAL = 1.5
 
 #: Extensions that may be missing from a checkout (written later); skipped with a warning.
 OPTIONAL_EXTENSIONS: frozenset[str] = frozenset({"cogs.table"})
@@ -68,6 +86,8 @@ class StoppaBot(commands.AutoShardedBot):
         sync_commands: bool = True,
         extensions: tuple[str, ...] = EXTENSIONS,
         table_options: dict[str, Any] | None = None,
+        publish_interval: float = PUBLISH_INTERVAL,
+        defer_after: float = DEFER_AFTER,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -85,6 +105,9 @@ class StoppaBot(commands.AutoShardedBot):
         self.sync_commands = sync_commands
         self.extension_names = extensions
         self.table_options: dict[str, Any] = dict(table_options or {})
+        self.publish_interval = publish_interval
+        #: Seconds of slow work before an interaction is deferred (`defer_if_slow`).
+        self.defer_after = defer_after
         self.store: Any = None
         self.tables: Any = None
         self.translator = StoppaTranslator()
@@ -143,6 +166,36 @@ class StoppaBot(commands.AutoShardedBot):
         _log.info("synced %d application commands", len(synced))
         return synced
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Dispatch an event; an interaction is first marked with whether discord.py's view
+        store hands it to a handler (this runs right after that hand-over, before any task)."""
+        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction):
+            try:
+                mark_dispatch(self._connection, args[0])
+            except Exception:  # never lose the event over the bookkeeping
+                _log.exception("could not inspect interaction %s", args[0].id)
+        super().dispatch(event_name, *args, **kwargs)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer the clicks and submits of ours that no registered handler receives.
+
+        A cog may take them over with `async def handle_orphan(interaction) -> bool` (True when
+        it answered); otherwise the user is told the button is out of date.
+        """
+        if not is_orphan(interaction):
+            return
+        for cog in list(self.cogs.values()):
+            handler = getattr(cog, "handle_orphan", None)
+            if handler is None:
+                continue
+            try:
+                if await handler(interaction):
+                    break
+            except Exception:
+                _log.exception("%s could not handle orphan interaction %s",
+                               type(cog).__name__, interaction.id)
+        await answer_out_of_date(interaction)
+
     async def on_ready(self) -> None:
         """Log who we are and where."""
         _log.info("ready as %s in %d servers", self.user, len(self.guilds))
@@ -169,11 +222,13 @@ def create_bot(
     dev_guild: int | None = None,
     sync_commands: bool = True,
     table_options: dict[str, Any] | None = None,
+    publish_interval: float = PUBLISH_INTERVAL,
 ) -> StoppaBot:
     """Build the bot (nothing is opened until `setup_hook`, i.e. `bot.login`/`bot.start`).
 
     `sync_commands=False` skips the command sync (the offline harness); `table_options` are
-    extra keyword arguments of `TableService.start` (tests pass a fake `clock`, `cpu_delay`).
+    extra keyword arguments of `TableService.start` (tests pass a fake `clock`, `cpu_delay`);
+    `publish_interval` is the least time between two edits of a table's public message.
     """
     return StoppaBot(
         db_path,
@@ -182,11 +237,27 @@ def create_bot(
         dev_guild=dev_guild,
         sync_commands=sync_commands,
         table_options=table_options,
+        publish_interval=publish_interval,
     )
+
+
+#: discord.py loggers whose DEBUG lines carry request and response bodies, i.e. the private
+#: (ephemeral) hands: never below INFO, whatever LOG_LEVEL says.
+BODY_LOGGERS: tuple[str, ...] = ("discord.http",)
+
+
+def keep_bodies_out_of_logs() -> None:
+    """Raise the loggers of `BODY_LOGGERS` to INFO when they would log at DEBUG (nothing
+    secret in any log line)."""
+    for name in BODY_LOGGERS:
+        logger = logging.getLogger(name)
+        if logger.getEffectiveLevel() < logging.INFO:
+            logger.setLevel(logging.INFO)
 
 
 def run_bot(settings: Settings) -> None:
     """Run the bot until it is stopped (logging is already set up by `python -m bot`)."""
+    keep_bodies_out_of_logs()
     bot = create_bot(
         settings.db_path,
         turn_timeout=settings.turn_timeout,

@@ -11,5 +11,10 @@ Conventions (see `bot.discord_utils`):
   `is_manager(interaction)` in code as well;
 - a cog may declare persistent components: `dynamic_items = (MyDynamicItem, ...)` and/or
   `def persistent_views(self) -> list[tuple[discord.ui.View, int | None]]`; the bot registers
-  them in `setup_hook` after loading every cog.
+  them in `setup_hook` after loading every cog;
+- custom ids start with `stoppa:`; a click or modal submit that discord.py hands to no component
+  (older message version, modal after a restart) goes to the cogs' `async def
+  handle_orphan(interaction) -> bool`, else the bot answers "out of date" (never unanswered);
+- work that may be slow is deferred first (`interaction.response.defer(...)`), or run inside
+  `defer_if_slow(interaction)` when it is usually quick (a store query).
 """

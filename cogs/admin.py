@@ -23,9 +23,13 @@ from bot.discord_utils import (
     UserFacingError,
     choice,
     cmd_str,
+    defer_if_slow,
+    forget_server_language,
     is_manager,
     key,
     lang_for,
+    send_ephemeral,
+    send_public,
 )
 from bot.i18n import has, t
 
@@ -157,14 +161,15 @@ class AdminCog(commands.Cog):
         self, interaction: discord.Interaction, embed: discord.Embed | None = None,
         content: str | None = None,
     ) -> None:
-        await interaction.response.send_message(content, embed=embed, ephemeral=True)
+        await send_ephemeral(interaction, content, embed=embed)
 
     # /stakes -----------------------------------------------------------------------------
     @stakes.command(name="show", description=cmd_str("commands.stakes.show"))
     async def stakes_show(self, interaction: discord.Interaction) -> None:
         """Show the server's stakes."""
-        lang = await lang_for(interaction, self.store)
-        stakes = await self.store.get_stakes(interaction.guild_id)
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            stakes = await self.store.get_stakes(interaction.guild_id)
         await self._private(interaction, stakes_embed(stakes, lang))
 
     @stakes.command(name="set", description=cmd_str("commands.stakes.set"))
@@ -180,7 +185,8 @@ class AdminCog(commands.Cog):
         cards_per_payment: app_commands.Range[int, 1, 3] | None = None,
     ) -> None:
         """Change some stakes; the store validates the whole set (R-4) or refuses with why."""
-        lang = await lang_for(interaction, self.store)
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
         given = {
             "ante": ante,
             "small_point": small_point,
@@ -190,14 +196,17 @@ class AdminCog(commands.Cog):
             "cards_per_payment": cards_per_payment,
         }
         changes = {k: v for k, v in given.items() if v is not None}
+        async with defer_if_slow(interaction):
+            if not changes:
+                stakes = await self.store.get_stakes(interaction.guild_id)
+            else:
+                stakes = await self.store.set_stakes(
+                    interaction.guild_id, changes, by=interaction.user.id
+                )
         if not changes:
-            stakes = await self.store.get_stakes(interaction.guild_id)
             note = t("admin.nothing_given", lang)
             await self._private(interaction, stakes_embed(stakes, lang, note=note))
             return
-        stakes = await self.store.set_stakes(
-            interaction.guild_id, changes, by=interaction.user.id
-        )
         labels = [t(key("admin.stake", k), lang) for k in changes]
         note = _changed_note(lang, "admin.stakes_updated", labels)
         await self._private(interaction, stakes_embed(stakes, lang, note=note))
@@ -206,8 +215,9 @@ class AdminCog(commands.Cog):
     @variants.command(name="show", description=cmd_str("commands.variants.show"))
     async def variants_show(self, interaction: discord.Interaction) -> None:
         """Show the server's rule variants."""
-        lang = await lang_for(interaction, self.store)
-        stakes = await self.store.get_stakes(interaction.guild_id)
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            stakes = await self.store.get_stakes(interaction.guild_id)
         await self._private(interaction, variants_embed(stakes, lang))
 
     @variants.command(name="set", description=cmd_str("commands.variants.set"))
@@ -225,7 +235,8 @@ class AdminCog(commands.Cog):
         removed_suit: str | None = None,
     ) -> None:
         """Change some variants; the store validates them."""
-        lang = await lang_for(interaction, self.store)
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
         given: dict[str, Any] = {
             "three_players": three_players,
             "ranking": ranking,
@@ -238,14 +249,17 @@ class AdminCog(commands.Cog):
         changes = {k: v for k, v in given.items() if v is not None}
         for flag in BOOLEAN_VARIANTS & changes.keys():
             changes[flag] = changes[flag] == "yes"
+        async with defer_if_slow(interaction):
+            if not changes:
+                stakes = await self.store.get_stakes(interaction.guild_id)
+            else:
+                stakes = await self.store.set_stakes(
+                    interaction.guild_id, changes, by=interaction.user.id
+                )
         if not changes:
-            stakes = await self.store.get_stakes(interaction.guild_id)
             note = t("admin.nothing_given", lang)
             await self._private(interaction, variants_embed(stakes, lang, note=note))
             return
-        stakes = await self.store.set_stakes(
-            interaction.guild_id, changes, by=interaction.user.id
-        )
         labels = [t(key("admin.variant", k), lang) for k in changes]
         note = _changed_note(lang, "admin.variants_updated", labels)
         await self._private(interaction, variants_embed(stakes, lang, note=note))
@@ -267,23 +281,28 @@ class AdminCog(commands.Cog):
         """Give chips to a member (or remove them with a negative amount), with a reason."""
         from bot.store import InsufficientFunds
 
-        lang = await lang_for(interaction, self.store)
         if amount == 0:
             raise UserFacingError("admin.chips_zero")
         if member.bot:
             raise UserFacingError("admin.chips_no_bots")
-        try:
-            balance = await self.store.grant(
-                interaction.guild_id, member.id, amount, reason=reason, by=interaction.user.id
-            )
-        except InsufficientFunds as exc:
-            raise UserFacingError(
-                "admin.chips_too_few", member=member.display_name, balance=exc.balance,
-                amount=-amount,
-            ) from exc
+        # public answer; if the store is slow the "thinking" message is public too (then a
+        # refusal for too few chips edits it, visible to the channel)
+        async with defer_if_slow(interaction, ephemeral=False):
+            lang = await lang_for(interaction, self.store)
+            try:
+                balance = await self.store.grant(
+                    interaction.guild_id, member.id, amount, reason=reason,
+                    by=interaction.user.id,
+                )
+            except InsufficientFunds as exc:
+                raise UserFacingError(
+                    "admin.chips_too_few", member=member.display_name, balance=exc.balance,
+                    amount=-amount,
+                ) from exc
         key = "admin.chips_granted" if amount > 0 else "admin.chips_removed"
         text = t(key, lang, amount=abs(amount), member=member.mention, balance=balance)
-        await interaction.response.send_message(
+        await send_public(
+            interaction,
             f"{text}\n-# {reason}",
             allowed_mentions=discord.AllowedMentions(users=[member], roles=False, everyone=False),
         )
@@ -326,8 +345,10 @@ class AdminCog(commands.Cog):
     @settings.command(name="show", description=cmd_str("commands.settings.show"))
     async def settings_show(self, interaction: discord.Interaction) -> None:
         """Show the server's settings."""
-        lang = await lang_for(interaction, self.store)
-        await self._private(interaction, await self._settings_embed(interaction, lang))
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            embed = await self._settings_embed(interaction, lang)
+        await self._private(interaction, embed)
 
     @settings.command(name="language", description=cmd_str("commands.settings.language"))
     @app_commands.describe(value=cmd_str("commands.settings.language_value"))
@@ -337,23 +358,28 @@ class AdminCog(commands.Cog):
     async def settings_language(self, interaction: discord.Interaction, value: str) -> None:
         """Pin the server's language (it / en), or go back to automatic."""
         language = None if value == "auto" else value
-        await self.store.update_server_settings(
-            interaction.guild_id, by=interaction.user.id, language=language
-        )
-        lang = await lang_for(interaction, self.store)
-        note = t("admin.settings_updated", lang)
-        await self._private(interaction, await self._settings_embed(interaction, lang, note))
+        async with defer_if_slow(interaction):
+            await self.store.update_server_settings(
+                interaction.guild_id, by=interaction.user.id, language=language
+            )
+            forget_server_language(interaction.guild_id)
+            lang = await lang_for(interaction, self.store)
+            note = t("admin.settings_updated", lang)
+            embed = await self._settings_embed(interaction, lang, note)
+        await self._private(interaction, embed)
 
     @settings.command(name="timeout", description=cmd_str("commands.settings.timeout"))
     @app_commands.describe(seconds=cmd_str("commands.settings.seconds"))
     async def settings_timeout(self, interaction: discord.Interaction, seconds: Seconds) -> None:
         """Set the seconds each player has for a turn on this server."""
-        await self.store.update_server_settings(
-            interaction.guild_id, by=interaction.user.id, turn_timeout=float(seconds)
-        )
-        lang = await lang_for(interaction, self.store)
-        note = t("admin.settings_updated", lang)
-        await self._private(interaction, await self._settings_embed(interaction, lang, note))
+        async with defer_if_slow(interaction):
+            await self.store.update_server_settings(
+                interaction.guild_id, by=interaction.user.id, turn_timeout=float(seconds)
+            )
+            lang = await lang_for(interaction, self.store)
+            note = t("admin.settings_updated", lang)
+            embed = await self._settings_embed(interaction, lang, note)
+        await self._private(interaction, embed)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,7 +16,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_utils import UserFacingError, choice, cmd_str, key, lang_for
+from bot.discord_utils import (
+    UserFacingError,
+    choice,
+    cmd_str,
+    defer_if_slow,
+    key,
+    lang_for,
+    send_ephemeral,
+)
 from bot.i18n import t
 
 PAGE_SIZE = 10
@@ -91,24 +99,27 @@ class EconomyCog(commands.Cog):
     ) -> None:
         """Show the chips of the user (or of `member`), privately."""
         guild = _guild_id(interaction)
-        lang = await lang_for(interaction, self.store)
         if member is not None and member.bot:
             raise UserFacingError("economy.no_bots")
-        if member is None or member.id == interaction.user.id:
-            amount = await self.store.balance(guild, interaction.user.id)
-            text = t("economy.balance_self", lang, balance=amount)
-        else:
-            amount = await self.store.balance(guild, member.id)
-            text = t("economy.balance_other", lang, name=member.display_name, balance=amount)
-        await interaction.response.send_message(text, ephemeral=True)
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            if member is None or member.id == interaction.user.id:
+                amount = await self.store.balance(guild, interaction.user.id)
+                text = t("economy.balance_self", lang, balance=amount)
+            else:
+                amount = await self.store.balance(guild, member.id)
+                text = t("economy.balance_other", lang, name=member.display_name,
+                         balance=amount)
+        await send_ephemeral(interaction, text)
 
     @app_commands.command(name="daily", description=cmd_str("commands.daily.description"))
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction) -> None:
         """Claim the daily chips (a second claim before the cooldown is refused politely)."""
         guild = _guild_id(interaction)
-        lang = await lang_for(interaction, self.store)
-        claim = await self.store.claim_daily(guild, interaction.user.id)
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            claim = await self.store.claim_daily(guild, interaction.user.id)
         text = t(
             "economy.daily_claimed",
             lang,
@@ -116,7 +127,7 @@ class EconomyCog(commands.Cog):
             balance=claim.balance,
             next=f"<t:{int(claim.next_at)}:R>",
         )
-        await interaction.response.send_message(text, ephemeral=True)
+        await send_ephemeral(interaction, text)
 
     @app_commands.command(
         name="leaderboard", description=cmd_str("commands.leaderboard.description")
@@ -136,14 +147,18 @@ class EconomyCog(commands.Cog):
     ) -> None:
         """Post the leaderboard image and its text version in the channel."""
         guild_id = _guild_id(interaction)
-        lang = await lang_for(interaction, self.store)
-        total = await self.store.count_ranked(guild_id, by)
+        # usually quick: a refusal (empty board, no such page) is then private; if the store
+        # is slow the public "thinking" message comes first and a refusal edits it
+        async with defer_if_slow(interaction, ephemeral=False):
+            lang = await lang_for(interaction, self.store)
+            total = await self.store.count_ranked(guild_id, by)
         if total == 0:
             raise UserFacingError("economy.leaderboard_empty")
         pages = max(1, math.ceil(total / PAGE_SIZE))
         if page > pages:
             raise UserFacingError("economy.leaderboard_page_out", pages=pages)
-        await interaction.response.defer(thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
         from bot.render import (
             LeaderboardSnapshot,
             LeaderRowInfo,
@@ -187,11 +202,12 @@ class EconomyCog(commands.Cog):
     ) -> None:
         """Show the game statistics of the user (or of `member`), privately."""
         guild = _guild_id(interaction)
-        lang = await lang_for(interaction, self.store)
         target = member or interaction.user
         if target.bot:
             raise UserFacingError("economy.no_bots")
-        stats = await self.store.stats(guild, target.id)
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            stats = await self.store.stats(guild, target.id)
         embed = discord.Embed(
             title=t("economy.stats_title", lang, name=target.display_name),
             colour=discord.Colour.gold(),
@@ -199,7 +215,7 @@ class EconomyCog(commands.Cog):
         for field in STATS_FIELDS:
             value = str(getattr(stats, field))
             embed.add_field(name=t(key("economy", "stats_" + field), lang), value=value)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send_ephemeral(interaction, embed=embed)
 
 
 async def setup(bot: commands.Bot) -> None:

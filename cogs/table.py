@@ -33,6 +33,7 @@ from bot.discord_utils import (
     lang_for,
     report_interaction_error,
     send_ephemeral,
+    submitted_values,
 )
 from bot.engine import (
     Action,
@@ -52,7 +53,10 @@ from bot.render import hand_alt_text, render_hand, render_table, table_alt_text
 from bot.render.from_view import hand_snapshot, table_snapshot
 from bot.tables import TableError, TableState
 from cogs.table_items import (
+    BUTTON_PATTERN,
     COG_NAME,
+    MODAL_TEMPLATE,
+    SELECT_PATTERN,
     AmountModal,
     PickSelect,
     TableButton,
@@ -148,9 +152,12 @@ class TableCog(
     # -- plumbing -------------------------------------------------------------------------
     async def _guard(
         self, interaction: discord.Interaction, work: Callable[[str], Awaitable[None]],
-        where: str,
+        where: str, *, table: int | None = None,
     ) -> None:
-        """Run `work(lang)`; refusals become short ephemeral replies, bugs are reported."""
+        """Run `work(lang)`; refusals become short ephemeral replies, bugs are reported.
+
+        A stale click (`stale_button`) of a `table` where it is now the user's turn gets a
+        fresh action panel with its refusal."""
         if interaction.guild_id is not None:
             self.names.remember(interaction.guild_id, interaction.user)
         lang = await lang_for(interaction, self.store)
@@ -160,7 +167,12 @@ class TableCog(
             # the code only: params may name a card of the player's hand
             _log.info("refused %s user=%s: %s", where, interaction.user.id,
                       getattr(error, "code", type(error).__name__))
-            await send_ephemeral(interaction, refusal_text(error, lang))
+            text, view = refusal_text(error, lang), None
+            if table is not None and getattr(error, "code", None) == "stale_button":
+                fresh = self._fresh_panel(table, interaction.user.id, lang)
+                if fresh is not None:
+                    text, view = f"{text}\n{fresh[0]}", fresh[1]
+            await send_ephemeral(interaction, text[:CONTENT_LIMIT], view=view)
         except UserFacingError as error:
             _log.info("refused %s user=%s: %s", where, interaction.user.id, error.key)
             await send_ephemeral(interaction, error.text(lang))
@@ -168,6 +180,19 @@ class TableCog(
             raise
         except Exception as error:
             await report_interaction_error(interaction, error, where=where)
+
+    def _fresh_panel(self, table: int, user: int, lang: str
+                     ) -> tuple[str, discord.ui.View] | None:
+        """The action panel of `user` at `table` when it is their turn now, else None."""
+        service = getattr(self.bot, "tables", None)
+        state = service.state_by_id(table) if service is not None else None
+        if state is None or state.to_act != user:
+            return None
+        try:
+            info = service.hand_for(state.guild_id, state.channel_id, user)
+        except TableError:
+            return None
+        return action_panel(table, info, lang)
 
     async def _think(self, interaction: discord.Interaction) -> None:
         """Defer privately (a "thinking" ephemeral reply) unless already answered."""
@@ -269,17 +294,21 @@ class TableCog(
                 _log.info("could not close the panel of user %s", interaction.user.id)
 
     # -- components -----------------------------------------------------------------------
-    def _table(self, table_id: int) -> TableState:
+    def _table(self, table_id: int, interaction: discord.Interaction) -> TableState:
+        """The open table of a component's custom id, which must be the table of the channel
+        the interaction comes from (a custom id is data sent by the client)."""
         state = self.service.state_by_id(table_id)
         if state is None:
             raise TableError("table_closed")
+        if (state.guild_id, state.channel_id) != (interaction.guild_id, interaction.channel_id):
+            raise TableError("no_table")
         return state
 
     async def on_button(self, interaction: discord.Interaction, button: TableButton) -> None:
         """A table button was pressed (public message or private panel)."""
 
         async def work(lang: str) -> None:
-            state = self._table(button.table)
+            state = self._table(button.table, interaction)
             guild, channel = state.guild_id, state.channel_id
             action = button.action
             if action == "join":
@@ -294,7 +323,7 @@ class TableCog(
                 return await self._send_hand(interaction, lang, guild, channel)
             await self._turn_button(interaction, lang, state, button)
 
-        await self._guard(interaction, work, f"button {button.action}")
+        await self._guard(interaction, work, f"button {button.action}", table=button.table)
 
     @staticmethod
     def _precheck(state: TableState, user: int, hand: int | None, turn: int | None) -> None:
@@ -378,11 +407,13 @@ class TableCog(
 
     async def on_pick(self, interaction: discord.Interaction, select: PickSelect) -> None:
         """A declaration or an opening was chosen in a private panel."""
+        await self._pick(interaction, select.table, select.hand, select.turn, select.values)
 
+    async def _pick(self, interaction: discord.Interaction, table: int, hand: int, turn: int,
+                    values: list[str]) -> None:
         async def work(lang: str) -> None:
-            state = self._table(select.table)
-            self._precheck(state, interaction.user.id, select.hand, select.turn)
-            values = select.values
+            state = self._table(table, interaction)
+            self._precheck(state, interaction.user.id, hand, turn)
             if not values:
                 raise UserFacingError("table.refuse.nothing_to_choose")
             try:
@@ -390,25 +421,62 @@ class TableCog(
             except ValueError:
                 raise TableError("bad_action", text=values[0][:40]) from None
             await self._act(interaction, lang, state.guild_id, state.channel_id, action,
-                            hand=select.hand, turn=select.turn)
+                            hand=hand, turn=turn)
 
-        await self._guard(interaction, work, "pick")
+        await self._guard(interaction, work, "pick", table=table)
 
     async def on_amount(self, interaction: discord.Interaction, modal: AmountModal) -> None:
         """A bet amount was typed in the modal."""
+        await self._amount(interaction, modal.table, modal.hand, modal.turn,
+                           modal.amount.value or "")
+
+    async def _amount(self, interaction: discord.Interaction, table: int, hand: int, turn: int,
+                      typed: str) -> None:
+        """Bet or raise to the typed amount (the modal's custom id gave table, hand, turn, so
+        this works for a modal opened before a restart too)."""
 
         async def work(lang: str) -> None:
-            state = self._table(modal.table)
-            self._precheck(state, interaction.user.id, modal.hand, modal.turn)
-            text = (modal.amount.value or "").strip()
+            state = self._table(table, interaction)
+            self._precheck(state, interaction.user.id, hand, turn)
+            info = self._my_turn_info(state, interaction.user.id, hand)
+            text = typed.strip()
             if not text.isdigit():
-                raise UserFacingError("table.refuse.bad_amount", min=modal.low, max=modal.high)
-            info = self._my_turn_info(state, interaction.user.id, modal.hand)
+                low, high = info.get("bet_range") or (0, 0)
+                raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
             action = self._bet_action(info, int(text))
             await self._act(interaction, lang, state.guild_id, state.channel_id, action,
-                            hand=modal.hand, turn=modal.turn)
+                            hand=hand, turn=turn)
 
-        await self._guard(interaction, work, "amount")
+        await self._guard(interaction, work, "amount", table=table)
+
+    async def handle_orphan(self, interaction: discord.Interaction) -> bool:
+        """A click or modal submit of a table component that discord.py handed to nobody: a
+        button of an older version of an edited message or of a closed panel, a modal
+        submitted after a restart or after its timeout. The custom id says everything, so it
+        is handled as if the component were still there: the checks and the service's tokens
+        refuse it politely when it is stale (with a fresh panel when it is now the user's turn).
+        Returns False for a custom id that is not the table's (the bot answers it)."""
+        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        custom_id = str(data.get("custom_id") or "")
+        if interaction.type is discord.InteractionType.modal_submit:
+            found = MODAL_TEMPLATE.fullmatch(custom_id)
+            if found is None:
+                return False
+            typed = submitted_values(interaction).get("amount")
+            await self._amount(interaction, int(found["table"]), int(found["hand"]),
+                               int(found["turn"]), typed if isinstance(typed, str) else "")
+            return True
+        found = BUTTON_PATTERN.fullmatch(custom_id)
+        if found is not None:
+            await self.on_button(interaction, TableButton.from_match(found))
+            return True
+        found = SELECT_PATTERN.fullmatch(custom_id)
+        if found is not None:
+            values = [str(v) for v in data.get("values") or []]
+            await self._pick(interaction, int(found["table"]), int(found["hand"]),
+                             int(found["turn"]), values)
+            return True
+        return False
 
     # -- slash commands -------------------------------------------------------------------
     def _here(self, interaction: discord.Interaction) -> tuple[int, int]:

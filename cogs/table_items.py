@@ -11,6 +11,10 @@ Custom ids carry everything a click needs, so a button keeps working after a res
   (its values are engine action texts, "declare 7d 6d", "play 5c", "concede");
 - `stoppa:<table>:amount:<hand>:<turn>` for the modal of a bet amount.
 
+A click that discord.py hands to no component (a button of an older version of an edited
+message, a modal submitted after a restart) reaches `TableCog.handle_orphan`, which parses the
+same custom ids (`BUTTON_PATTERN`, `SELECT_PATTERN`, `MODAL_TEMPLATE`).
+
 The callbacks only forward to the cog (`TableCog.on_button`, `on_pick`, `on_amount`), which
 checks who clicks and asks the table service: no rules and no state live here.
 """
@@ -23,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_utils import answer_out_of_date, guarded, report_interaction_error
 from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise
 from bot.engine.points import Point
 from bot.i18n import t
@@ -40,6 +45,9 @@ BUTTON_TEMPLATE = (
 )
 SELECT_TEMPLATE = r"stoppa:(?P<table>\d+):pick:(?P<hand>\d+):(?P<turn>\d+)"
 MODAL_TEMPLATE = re.compile(r"stoppa:(?P<table>\d+):amount:(?P<hand>\d+):(?P<turn>\d+)")
+#: The templates compiled, to parse a custom id that discord.py handed to nobody.
+BUTTON_PATTERN = re.compile(BUTTON_TEMPLATE)
+SELECT_PATTERN = re.compile(SELECT_TEMPLATE)
 #: Discord's limit of options in a select.
 MAX_OPTIONS = 25
 BETTING_PHASES = ("small_point", "big_point")
@@ -92,13 +100,25 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
     ) -> TableButton:
         """Rebuild the button from a click (after a restart too)."""
+        return cls.from_match(match, label=item.label, style=item.style)
+
+    @classmethod
+    def from_match(
+        cls,
+        match: re.Match[str],
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> TableButton:
+        """The button of a custom id matched by `BUTTON_PATTERN`."""
         return cls(
             int(match["table"]), match["action"], _opt_int(match["hand"]),
-            _opt_int(match["turn"]), _opt_int(match["arg"]), label=item.label, style=item.style,
+            _opt_int(match["turn"]), _opt_int(match["arg"]), label=label, style=style,
         )
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        """Forward to the cog."""
+        """Forward to the cog (`guarded`: whatever happens, the click gets an answer)."""
         cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
         if cog is not None:
             await cog.on_button(interaction, self)
@@ -144,8 +164,9 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         """The chosen values."""
         return list(self.item.values)
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        """Forward to the cog."""
+        """Forward to the cog (`guarded`: whatever happens, the choice gets an answer)."""
         cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
         if cog is not None:
             await cog.on_pick(interaction, self)
@@ -177,17 +198,16 @@ class AmountModal(discord.ui.Modal):
         self.add_item(self.amount)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        """Forward to the cog."""
+        """Forward to the cog (the submit is answered whatever happens)."""
         cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
         if cog is not None:
             await cog.on_amount(interaction, self)
+        await answer_out_of_date(interaction)
 
     async def on_error(  # type: ignore[override]
         self, interaction: discord.Interaction, error: Exception
     ) -> None:
         """Log and answer politely."""
-        from bot.discord_utils import report_interaction_error
-
         await report_interaction_error(interaction, error, where="table.amount")
 
 

@@ -3,8 +3,8 @@
 The table service calls `push(update)` after every committed change (players' actions, CPU
 moves, turn timeouts). `push` only records the latest state and the new lines and wakes the
 table's worker task; the worker edits the message with the latest state, then waits
-`interval` seconds before the next edit, so a busy table makes at most one edit per
-`interval` whatever the number of changes (edits are coalesced, never queued).
+`interval` seconds (the bot's `publish_interval`) before the next edit, so a busy table makes at
+most one edit per `interval` whatever the number of changes (edits are coalesced, never queued).
 
 One edit: the table image rendered off the event loop (`asyncio.to_thread`), the embed in the
 server's language, the buttons of the phase. If the message is gone (or was never posted) a new
@@ -20,7 +20,7 @@ import io
 import logging
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -56,6 +56,8 @@ CARD_LINES = frozenset(
     {"table.event.declare", "table.event.play", "tables.timeout.declare", "tables.timeout.play"}
 )
 IMAGE_NAME = "table.png"
+#: Seconds between two edits of one table's message when the client does not say.
+DEFAULT_INTERVAL = 1.5
 
 
 @dataclass
@@ -87,12 +89,17 @@ def _newer(new: TableState, old: TableState) -> bool:
 class TablePublisher:
     """One worker task per table editing its public message (see the module docstring)."""
 
-    #: Seconds between two edits of one table's message (tests set 0).
-    interval: ClassVar[float] = 1.5
-
-    def __init__(self, client: discord.Client, names: NameBook) -> None:
+    def __init__(
+        self, client: discord.Client, names: NameBook, *, interval: float | None = None
+    ) -> None:
         self.client = client
         self.names = names
+        #: Seconds between two edits of one table's message: the bot's `publish_interval`
+        #: (`create_bot(publish_interval=...)`; the harness uses 0) unless given here.
+        self.interval: float = (
+            float(interval) if interval is not None
+            else float(getattr(client, "publish_interval", DEFAULT_INTERVAL))
+        )
         self._slots: dict[int, _Slot] = {}
         self._closing = False
 

@@ -1,6 +1,7 @@
 """Helpers shared by the cogs: language choice, command translations, errors, permission checks.
 
-- `lang_for(interaction, store=None) -> "it" | "en"`
+- `lang_for(interaction, store=None) -> "it" | "en"`; `server_language(store, guild)` (the
+  pinned language, remembered a minute; `forget_server_language(guild)` after a change)
 - `cmd_str(key)`, `choice(key, value)`, `StoppaTranslator`: command texts from `commands.toml`
 - `key(prefix, *parts)`: a catalogue key with variable parts (`key("rules", topic, "body")`)
 - `UserFacingError(key, **params)`: raise it in a command to refuse politely (catalogue text)
@@ -8,6 +9,12 @@
 - `report_interaction_error(interaction, error)`: log + polite answer
 - `StoppaView`: a View base whose `on_error` does that; `@guarded`: the same for a
   `DynamicItem.callback` (discord.py runs those in a plain View that only logs)
+- `answer_out_of_date(interaction)`: the last-resort answer of a component nobody answered
+- `mark_dispatch`, `is_orphan`, `will_be_dispatched`, `submitted_values`, `PREFIX`: the
+  bookkeeping that lets the bot answer clicks/submits discord.py would drop (see
+  `bot.discord_utils.components`)
+- `defer_if_slow(interaction)`: defer when a block of work turns out slow; `send_public`
+  answers publicly whether deferred or not
 - `StoppaTree`: the CommandTree whose `on_error` does the above for every command
 - `is_manager(interaction)`, `manage_guild_check()`, `NotManager`
 """
@@ -15,34 +22,57 @@
 from __future__ import annotations
 
 from bot.discord_utils.checks import NotManager, is_manager, manage_guild_check
+from bot.discord_utils.components import (
+    DISPATCHED,
+    PREFIX,
+    is_orphan,
+    is_ours,
+    mark_dispatch,
+    submitted_values,
+    will_be_dispatched,
+)
 from bot.discord_utils.errors import (
     StoppaTree,
     StoppaView,
     UserFacingError,
+    answer_out_of_date,
     describe_error,
     guarded,
     report_interaction_error,
     send_ephemeral,
 )
-from bot.discord_utils.language import lang_for, server_language
+from bot.discord_utils.language import forget_server_language, lang_for, server_language
+from bot.discord_utils.timing import DEFER_AFTER, defer_if_slow, send_public
 from bot.discord_utils.translator import LOCALES, StoppaTranslator, choice, cmd_str, key
 
 __all__ = [
+    "DEFER_AFTER",
+    "DISPATCHED",
     "LOCALES",
+    "PREFIX",
     "NotManager",
     "StoppaTranslator",
     "StoppaTree",
     "StoppaView",
     "UserFacingError",
+    "answer_out_of_date",
     "choice",
     "cmd_str",
+    "defer_if_slow",
     "describe_error",
+    "forget_server_language",
     "guarded",
     "is_manager",
+    "is_orphan",
+    "is_ours",
     "key",
     "lang_for",
     "manage_guild_check",
+    "mark_dispatch",
     "report_interaction_error",
     "send_ephemeral",
+    "send_public",
     "server_language",
+    "submitted_values",
+    "will_be_dispatched",
 ]

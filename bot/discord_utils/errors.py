@@ -43,23 +43,30 @@ async def send_ephemeral(
     content: str | None = None,
     *,
     embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
 ) -> None:
     """Answer `interaction` privately, whether or not it was already answered or deferred.
 
     Not answered yet: an ephemeral response. Deferred with "thinking": the original (loading)
     message is edited, because Discord turns the first followup into that message anyway.
-    Otherwise: an ephemeral followup. A failure to answer (token expired) is logged, not raised.
+    Otherwise: an ephemeral followup. `view` adds components (e.g. a fresh action panel).
+    A failure to answer (token expired) is logged, not raised.
     """
     embeds = [embed] if embed is not None else []
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
     try:
         if not interaction.response.is_done():
-            await interaction.response.send_message(content, embeds=embeds, ephemeral=True)
+            await interaction.response.send_message(
+                content, embeds=embeds, ephemeral=True, **extra
+            )
         elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
             await interaction.edit_original_response(
-                content=content, embeds=embeds, attachments=[], view=None
+                content=content, embeds=embeds, attachments=[], view=view
             )
         else:
-            await interaction.followup.send(content or "", embeds=embeds, ephemeral=True)
+            await interaction.followup.send(
+                content or "", embeds=embeds, ephemeral=True, **extra
+            )
     except discord.HTTPException:
         _log.warning(
             "could not answer interaction %s (user=%s)", interaction.id, interaction.user.id,
@@ -161,20 +168,38 @@ class StoppaView(discord.ui.View):
         await report_interaction_error(interaction, error, where=where)
 
 
+async def answer_out_of_date(interaction: discord.Interaction) -> None:
+    """The last resort of a component nobody answered: "this button is out of date"."""
+    if interaction.response.is_done():
+        return
+    try:
+        lang = await lang_for(interaction)
+    except Exception:
+        lang = "en"
+    _log.info(
+        "unanswered component %r user=%s: answered as out of date",
+        (interaction.data or {}).get("custom_id"), interaction.user.id,
+    )
+    await send_ephemeral(interaction, t("errors.button_out_of_date", lang))
+
+
 def guarded(callback: F) -> F:
     """Decorate a component callback (`async def callback(self, interaction, ...)`) so that an
-    exception is logged and answered politely. Needed for `DynamicItem.callback`: discord.py
-    runs dynamic items in a plain View whose `on_error` only logs."""
+    exception is logged and answered politely, and a callback that returned without answering
+    is answered "out of date". Needed for `DynamicItem.callback`: discord.py runs dynamic items
+    in a plain View whose `on_error` only logs, and nobody else answers them."""
 
     @functools.wraps(callback)
     async def wrapper(
         self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any
     ) -> Any:
         try:
-            return await callback(self, interaction, *args, **kwargs)
+            result = await callback(self, interaction, *args, **kwargs)
         except Exception as error:
             where = f"{type(self).__name__}:{getattr(self, 'custom_id', None)}"
             await report_interaction_error(interaction, error, where=where)
             return None
+        await answer_out_of_date(interaction)
+        return result
 
     return wrapper  # type: ignore[return-value]

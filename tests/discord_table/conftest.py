@@ -1,4 +1,5 @@
-"""Fixtures of the table tests: the real bot in the offline harness, edits not throttled."""
+"""Fixtures of the table tests: the real bot in the offline harness, edits not throttled (the
+harness builds the bot with `publish_interval=0`)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from cogs.table_publisher import TablePublisher
 from tests.harness import Harness
 
 
-@pytest.fixture(autouse=True)
-def _no_edit_throttle(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Edit the table message at once (the harness settles on sleeps >= 0.5 s)."""
-    monkeypatch.setattr(TablePublisher, "interval", 0.0)
+def publisher(h: Harness) -> TablePublisher:
+    """The table cog's publisher of the harness's bot."""
+    cog = h.bot.get_cog("TableCog")
+    assert cog is not None
+    return cog.publisher  # type: ignore[attr-defined, no-any-return]
 
 
 @pytest.fixture

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from bot.engine import Play
 from bot.i18n import t
-from cogs.table_publisher import TablePublisher
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
 from tests.harness import Harness
@@ -91,16 +88,14 @@ async def test_play_autocomplete_offers_the_legal_openings(h: Harness) -> None:
     assert played.text == t("table.done.play", "en", cards=offered.choices[0]["value"])
 
 
-async def test_edits_of_a_busy_table_are_coalesced(
-    h: Harness, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_edits_of_a_busy_table_are_coalesced(h: Harness) -> None:
     members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
     await open_table(h, members)
     cog = h.bot.get_cog("TableCog")
     state = h.bot.tables.state(h.channel_id)
     message = TableDriver(h, members).table_message()
     edits = message.edits
-    monkeypatch.setattr(TablePublisher, "interval", 0.2)
+    cog.publisher.interval = 0.2
     cog.publisher.refresh(state)  # published at once
     for _ in range(300):
         await asyncio.sleep(0.01)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import t
-from cogs.table_publisher import TablePublisher
+from tests.discord_table.conftest import publisher
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import START, open_table
 from tests.harness import FakeMember, Harness
@@ -89,13 +89,13 @@ async def test_stale_button_of_an_old_hand_is_refused(
 
 
 async def test_double_click_is_refused_by_the_tokens(
-    h: Harness, players: list[FakeMember], monkeypatch: pytest.MonkeyPatch
+    h: Harness, players: list[FakeMember]
 ) -> None:
     await open_table(h, players)
     driver = TableDriver(h, players)
 
     # a double click on the public message before its (throttled) edit is refused
-    monkeypatch.setattr(TablePublisher, "interval", 30.0)
+    publisher(h).interval = 30.0
     state = driver.state()
     assert state is not None and state.to_act is not None
     opener = driver.member(state.to_act)
@@ -118,7 +118,7 @@ async def test_double_click_is_refused_by_the_tokens(
     assert driver.state() == later
 
     # two private panels of one turn ("My cards" pressed twice): the second click is refused
-    monkeypatch.setattr(TablePublisher, "interval", 0.0)
+    publisher(h).interval = 0.0
     while (now := driver.state()) is not None and now.phase not in ("small_point", "big_point"):
         await driver.play_turn("slash")
     assert now is not None and now.to_act is not None

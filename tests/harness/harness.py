@@ -161,9 +161,11 @@ class Harness:
         sync_commands: bool = False,
         dev_guild: bool = False,
         table_options: dict[str, Any] | None = None,
+        publish_interval: float = 0.0,
     ) -> None:
         self.number = next(_harness_numbers)
         self.table_options = dict(table_options or {})
+        self.publish_interval = publish_interval
         self.sync_at_start = sync_commands
         self.use_dev_guild = dev_guild
         self.db_path = str(Path(tmp_path) / db_name)
@@ -208,13 +210,16 @@ class Harness:
         sync_commands: bool = False,
         dev_guild: bool = False,
         table_options: dict[str, Any] | None = None,
+        publish_interval: float = 0.0,
     ) -> AsyncIterator[Harness]:
         """`async with Harness.create(tmp_path) as h:` a ready bot, closed at the end.
 
         `sync_commands=True` lets `setup_hook` sync the tree (to the harness guild when
         `dev_guild=True`), as in production; by default the harness skips the sync.
         `table_options` go to `TableService.start` (e.g. `{"clock": FakeClock()}`); the same
-        options are used again by `restart()`.
+        options are used again by `restart()`. `publish_interval` is the bot's least time
+        between two edits of a table message (0 here: every change is published at once; the
+        settling treats longer sleeps as idle, so a test of the throttle sets it large).
         """
         harness = await cls.start(
             tmp_path,
@@ -225,6 +230,7 @@ class Harness:
             sync_commands=sync_commands,
             dev_guild=dev_guild,
             table_options=table_options,
+            publish_interval=publish_interval,
         )
         try:
             yield harness
@@ -243,6 +249,7 @@ class Harness:
         sync_commands: bool = False,
         dev_guild: bool = False,
         table_options: dict[str, Any] | None = None,
+        publish_interval: float = 0.0,
     ) -> Harness:
         """Build and start a harness (call `close()` when done)."""
         harness = cls(
@@ -254,6 +261,7 @@ class Harness:
             sync_commands=sync_commands,
             dev_guild=dev_guild,
             table_options=table_options,
+            publish_interval=publish_interval,
         )
         harness._baseline = set(asyncio.all_tasks())
         try:
@@ -271,6 +279,7 @@ class Harness:
             dev_guild=self.guild_id if self.use_dev_guild else None,
             sync_commands=self.sync_at_start,
             table_options=self.table_options,
+            publish_interval=self.publish_interval,
         )
         bot.http.request = self.fake.http_request  # type: ignore[method-assign]
         bot.shard_count = 1
