@@ -1,8 +1,11 @@
 """Engine speed: random legal play of complete hands, and best_point over 13 cards.
 
 ``run(size)`` returns hands/s (4 players, random legal actions incl. bet amounts) and
-best_point calls/s. Single process, single core; timed with ``time.process_time`` (CPU time
-of this process) so that other work on a shared machine disturbs the figures less.
+best_point calls/s. Each step takes a uniformly random action of ``hand.legal_actions()``
+(for a bet or raise, a random amount in ``hand.bet_range``) through ``hand.act``: the public
+path the table service uses; a hand counts once it is over (stoppa and payments included).
+Single process, single core; timed with ``time.process_time`` (CPU time of this process) so
+that other work on a shared machine disturbs the figures less.
 Run: ``.venv/bin/python bench/bench_engine.py [small|full]``.
 """
 

@@ -24,7 +24,8 @@ PRIMIERA = (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One card: ``rank`` 1..10, ``suit`` in ``c d s b``, ``index`` 0..39, ``code`` "7d".
+    """One card: ``rank`` 1..10, ``suit`` in ``c d s b``, ``index`` 0..39, ``code`` "7d",
+    ``bit`` ``1 << index``.
 
     Build cards with ``Card.parse`` or ``card_of`` (interned), not the constructor.
     """
@@ -34,6 +35,11 @@ class Card:
     rank: int = field(compare=False)
     suit: str = field(compare=False)
     code: str = field(compare=False, repr=False)
+    #: ``1 << index``: the card's bit in a 40-bit mask of cards
+    bit: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bit", 1 << self.index)
 
     @staticmethod
     def parse(text: str) -> Card:

@@ -48,6 +48,12 @@ Decisions where RULES.md is silent:
   chips and faces a bet), showdown -> Declare the best point, stoppa -> open with the lowest
   rank.
 
+Speed (``bench/bench_engine.py``): events are tuples (see ``events``); betting, declare and
+play actions offered by ``legal_actions`` are shared immutable objects (a fresh list each
+call); cards held are also kept as 40-bit masks for the showdown checks; the most common
+actions (pass, call) skip the general validator; the stoppa's forced plays run in one loop.
+Nothing is copied per action.
+
 Serialisation: ``to_json`` stores the setup (rules, chips, dealer, deck, carry), the list of
 actions taken and a digest of the state; ``from_json`` replays the actions and checks the digest,
 so a round trip is exact and a corrupt record is refused.
@@ -73,15 +79,18 @@ from .actions import (
     Raise,
     parse_action,
 )
-from .cards import Card, card_of
+from .cards import Card
 from .events import Event
-from .points import Point, best_point, declarable_points, point_key
+from .points import Point, all_point_keys, best_point, declarable_keys
 from .rules import Rules
 from .stoppa import Stoppa
 
 _ORDER = attrgetter("order")
+_CODE = attrgetter("code")
+_BIT_OF = attrgetter("bit")
 _PASS, _CALL, _CONCEDE = Pass(), Call(), Concede()
 PHASES = ("small_point", "big_point", "showdown", "stoppa", "over")
+_new = tuple.__new__  # _new(Event, (kind, seat, data)): an Event without the __new__ call
 
 
 def can_pay_ante(rules: Rules, chips: Sequence[int]) -> list[bool]:
@@ -89,11 +98,112 @@ def can_pay_ante(rules: Rules, chips: Sequence[int]) -> list[bool]:
     return [c >= rules.ante for c in chips]
 
 
-@lru_cache(maxsize=8192)
-def _declares(mask: int, ranking: str) -> tuple[Action, ...]:
-    """Every Declare the cards of ``mask`` allow, best first, then Concede (cached)."""
-    cards = [card_of(i) for i in range(40) if mask >> i & 1]
-    return (*(Declare(p.cards) for p in declarable_points(cards, ranking)), _CONCEDE)
+_DECLARES: dict[str, dict[int, Declare]] = {}  # ranking -> point key -> Declare
+_SMALL_DECLARES: dict[tuple[int, str], list[Action]] = {}  # for masks of at most 3 cards
+
+
+def _declares(mask: int, ranking: str) -> list[Action]:
+    """Every Declare the cards of ``mask`` allow, best first, then Concede (a new list)."""
+    small = mask.bit_count() <= 3
+    if small:
+        got = _SMALL_DECLARES.get((mask, ranking))
+        if got is not None:
+            return list(got)
+    table = _DECLARES.get(ranking)
+    if table is None:
+        table = _DECLARES[ranking] = {
+            k: Declare(p.cards) for k, p in all_point_keys(ranking).items()
+        }
+    out: list[Action] = list(map(table.__getitem__, declarable_keys(mask, ranking)))
+    out.append(_CONCEDE)
+    if small:
+        _SMALL_DECLARES[(mask, ranking)] = list(out)
+    return out
+
+
+_BET_CACHE: dict[int, Bet] = {}
+_RAISE_CACHE: dict[int, Raise] = {}
+
+
+def _bet(amount: int) -> Bet:
+    """The (shared, immutable) ``Bet(amount)``."""
+    b = _BET_CACHE.get(amount)
+    if b is None:
+        b = Bet(amount)
+        if len(_BET_CACHE) < 4096:
+            _BET_CACHE[amount] = b
+    return b
+
+
+def _raise(to: int) -> Raise:
+    """The (shared, immutable) ``Raise(to)``."""
+    r = _RAISE_CACHE.get(to)
+    if r is None:
+        r = Raise(to)
+        if len(_RAISE_CACHE) < 4096:
+            _RAISE_CACHE[to] = r
+    return r
+
+
+#: the Point made by exactly the cards of a mask (only masks of valid points are cached)
+_POINT_OF_MASK: dict[int, Point] = {}
+
+
+def _point_of(cards: tuple[Card, ...], mask: int) -> Point | None:
+    """``Point.of(cards)`` (``mask`` is theirs), None when they make no point."""
+    p = _POINT_OF_MASK.get(mask)
+    if p is not None and mask.bit_count() == len(cards):
+        return p
+    try:
+        p = Point.of(cards)
+    except ValueError:
+        return None
+    _POINT_OF_MASK[mask] = p
+    return p
+
+
+@lru_cache(maxsize=16)
+def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """``_seat_orders(n)[s]``: the other seats after ``s`` in turn order, then ``s``."""
+    return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
+
+
+@lru_cache(maxsize=16)
+def _seat_orders_from(n: int) -> tuple[tuple[int, ...], ...]:
+    """``_seat_orders_from(n)[s]``: every seat in turn order starting with ``s``."""
+    return tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
+
+
+def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+_PLANS = {size: _shuffle_plan(size) for size in (30, 36, 39, 40)}
+
+
+def _fast_shuffle(rng: random.Random, x: list[Any]) -> None:
+    """Exactly ``rng.shuffle(x)`` (same algorithm, same random draws), with less overhead."""
+    plan = _PLANS.get(len(x)) or _shuffle_plan(len(x))
+    getrandbits = rng.getrandbits
+    for i, n, k in plan:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _shuffle_is_exact() -> bool:
+    """Whether ``_fast_shuffle`` reproduces this Python's ``Random.shuffle`` (checked once)."""
+    for seed in (0, 1, 12345, 2**40 + 3):
+        a, b = list(range(40)), list(range(40))
+        random.Random(seed).shuffle(a)
+        _fast_shuffle(random.Random(seed), b)
+        if a != b:
+            return False
+    return True
+
+
+_SHUFFLE = _fast_shuffle if _shuffle_is_exact() else random.Random.shuffle
 
 
 def _action_word(action: object) -> str:
@@ -106,15 +216,20 @@ class Hand:
     __slots__ = (
         "_actions",
         "_active",
+        "_after",
         "_agg",
         "_allin",
         "_bets",
+        "_codes",
         "_conceded",
         "_deal_cards",
+        "_deal_mask",
+        "_deals",
         "_deck",
         "_declared",
         "_events",
         "_level",
+        "_mask",
         "_needs",
         "_sd_order",
         "_sd_pos",
@@ -163,15 +278,16 @@ class Hand:
             raise ValueError(f"{n} players need {n} chip counts, not {len(chips)}")
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+        ante = rules.ante
         for s, c in enumerate(chips):
-            if c < rules.ante:
-                raise ValueError(f"seat {s} cannot pay the ante ({c} chips < {rules.ante})")
+            if c < ante:
+                raise ValueError(f"seat {s} cannot pay the ante ({c} chips < {ante})")
         if carry < 0:
             raise ValueError("carry cannot be negative")
         used = rules.deck()
         if deck is None:
-            order = list(used)
-            random.Random(seed).shuffle(order)
+            order = used
+            _SHUFFLE(random.Random(seed), order)
         else:
             order = list(deck)
             if len(order) != len(used) or set(order) != set(used):
@@ -183,19 +299,23 @@ class Hand:
         self.rules = rules
         self.n = n
         self.dealer = dealer
-        self.eldest = (dealer + 1) % n
+        eldest = self.eldest = (dealer + 1) % n
         # prio[s]: 0 for the eldest hand (highest priority) .. n-1 for the dealer
-        self.prio = [(s - self.eldest) % n for s in range(n)]
+        self.prio = [(s - eldest) % n for s in range(n)]
         self.start_chips = list(chips)
-        self.chips = list(chips)
+        self.chips = [c - ante for c in chips]
         self._deck = order
+        self._codes = list(map(_CODE, order))
+        self._deals = deals = rules.deals
+        self._after = _seat_orders(n)
         self.carry_in = carry
         self.carry_out = 0
         self._actions: list[tuple[int, Action]] = []
-        self._events: list[Event] = []
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self._deal_cards: list[list[Card]] = [[] for _ in range(n)]
-        self.small = [rules.small_point] * len(rules.deals)
+        self._mask = [0] * n
+        self._deal_mask = [0] * n
+        self.small = [rules.small_point] * len(deals)
         self.big = rules.big_pot + carry
         self.shown: list[dict[str, Any]] = []
         self.special: str | None = None
@@ -215,12 +335,9 @@ class Hand:
         self.deal_no: int | None = None
         self.point: str | None = None
         self.phase = "small_point"
-        ev = self._events
-        for s in range(n):
-            self.chips[s] -= rules.ante
-            ev.append(Event("ante", s, {"amount": rules.ante}))
+        self._events = ev = [_new(Event, ("ante", s, {"amount": ante})) for s in range(n)]
         if carry:
-            ev.append(Event("carry", None, {"amount": carry, "into": "big"}))
+            ev.append(_new(Event, ("carry", None, {"amount": carry, "into": "big"})))
         self._begin_deal(0)
         return self
 
@@ -246,9 +363,9 @@ class Hand:
     @property
     def to_act(self) -> int | None:
         """The seat with a choice to make, None when the hand is over."""
-        if self.phase == "stoppa":
-            assert self._stoppa is not None
-            return self._stoppa.to_act
+        st = self._stoppa
+        if st is not None and self.phase == "stoppa":
+            return st.to_act
         return self._to_act
 
     @property
@@ -314,38 +431,48 @@ class Hand:
 
     def bet_range(self, seat: int) -> tuple[int, int] | None:
         """(min, max) level ``seat`` may bet or raise to now, None if not allowed."""
-        if self.phase not in ("small_point", "big_point") or seat != self._to_act:
+        if seat != self._to_act or self.phase not in ("small_point", "big_point"):
             return None
         return self._range(seat)
 
     def _range(self, seat: int) -> tuple[int, int] | None:
         r = self.rules
-        if self._level == 0:
-            hi = min(r.max_bet, self.chips[seat])
+        level = self._level
+        if level == 0:
+            hi = r.max_bet
+            c = self.chips[seat]
+            if c < hi:
+                hi = c
             return (r.cip, hi) if hi >= r.cip else None
-        lo = self._level + r.cip
-        hi = min(r.max_bet, self._bets[seat] + self.chips[seat])
+        lo = level + r.cip
+        hi = r.max_bet
+        c = self._bets[seat] + self.chips[seat]
+        if c < hi:
+            hi = c
         return (lo, hi) if lo <= hi else None
 
     def legal_actions(self) -> list[Action]:
         """The choices of ``to_act`` (betting amounts as representatives, see ``bet_range``)."""
-        seat = self.to_act
+        phase = self.phase
+        if phase == "stoppa":
+            st = self._stoppa
+            assert st is not None
+            return st.legal_plays()
+        seat = self._to_act
         if seat is None:
             return []
-        if self.phase == "stoppa":
-            assert self._stoppa is not None
-            return list(self._stoppa.legal_plays())
-        if self.phase == "showdown":
-            cards = self._deal_cards[seat] if self.deal_no is not None else self.hands[seat]
-            mask = 0
-            for c in cards:
-                mask |= 1 << c.index
-            return list(_declares(mask, self.rules.ranking))
-        rng = self._range(seat)
-        if self._level == 0:
-            return [_PASS, Bet(rng[0])] if rng else [_PASS]
-        if rng:
-            return [_PASS, _CALL, Raise(rng[0])]
+        if phase == "showdown":
+            mask = self._deal_mask[seat] if self.deal_no is not None else self._mask[seat]
+            return _declares(mask, self.rules.ranking)
+        rules = self.rules
+        level = self._level
+        if level == 0:
+            # _next_turn passes for a seat that cannot bet the cip, and max_bet >= cip
+            return [_PASS, _bet(rules.cip)] if self.chips[seat] >= rules.cip else [_PASS]
+        lo = level + rules.cip
+        hi = self._bets[seat] + self.chips[seat]
+        if lo <= hi and lo <= rules.max_bet:
+            return [_PASS, _CALL, _raise(lo)]
         return [_PASS, _CALL]
 
     def default_action(self, seat: int) -> Action:
@@ -376,34 +503,40 @@ class Hand:
 
     def check(self, seat: int, action: Action) -> Any:
         """Raise IllegalAction unless ``seat`` may do ``action`` now; returns parsed details."""
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             raise IllegalAction("hand_over")
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalAction("not_in_hand", seat=str(seat))
-        if self.phase == "stoppa":
+        if phase == "stoppa":
             assert self._stoppa is not None
             return self._stoppa.check(seat, action)
         to_act = self._to_act
         if seat != to_act:
             raise IllegalAction("not_your_turn", seat=to_act if to_act is not None else -1)
-        if self.phase == "showdown":
+        if phase == "showdown":
             if isinstance(action, Concede):
                 return None
             if not isinstance(action, Declare):
-                raise IllegalAction("wrong_phase", action=_action_word(action), phase=self.phase)
+                raise IllegalAction("wrong_phase", action=_action_word(action), phase=phase)
             cards = action.cards
-            held = self.hands[seat]
-            eligible = self._deal_cards[seat] if self.deal_no is not None else held
+            held = self._mask[seat]
+            eligible = self._deal_mask[seat] if self.deal_no is not None else held
+            mask = 0
             for c in cards:
-                if not isinstance(c, Card) or c not in held:
+                if not isinstance(c, Card) or not held >> c.index & 1:
                     raise IllegalAction("card_not_held", card=str(c))
-                if c not in eligible:
+                if not eligible >> c.index & 1:
                     raise IllegalAction("card_not_eligible", card=str(c))
-            try:
-                return Point.of(cards)
-            except ValueError:
-                raise IllegalAction("bad_point") from None
+                mask |= 1 << c.index
+            point = _point_of(cards, mask)
+            if point is None:
+                raise IllegalAction("bad_point")
+            return point
         # betting
+        t = type(action)
+        if t is Pass or (t is Call and self._level):
+            return None
         if isinstance(action, Pass):
             return None
         if isinstance(action, Bet):
@@ -432,16 +565,29 @@ class Hand:
             if action.to > rng[1]:
                 raise IllegalAction("raise_too_large", max=rng[1])
             return None
-        raise IllegalAction("wrong_phase", action=_action_word(action), phase=self.phase)
+        raise IllegalAction("wrong_phase", action=_action_word(action), phase=phase)
 
     # --- acting --------------------------------------------------------------------------
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` of ``seat`` and every forced step after it; return the new events."""
+        events = self._events
+        start = len(events)
+        phase = self.phase
+        t = type(action)
+        if (
+            (t is Pass or (t is Call and self._level))
+            and type(seat) is int
+            and seat == self._to_act
+            and (phase == "small_point" or phase == "big_point")
+        ):
+            # the commonest actions, already fully checked: straight to the betting
+            self._actions.append((seat, action))
+            self._bet_act(seat, action)
+            return events[start:]
         detail = self.check(seat, action)
-        start = len(self._events)
         self._actions.append((seat, action))
-        if self.phase == "stoppa":
+        if phase == "stoppa":
             st = self._stoppa
             assert st is not None
             st.to_act = None
@@ -449,30 +595,37 @@ class Hand:
             st._advance()
             if st.winner is not None:
                 self._close(st.winner)
-        elif self.phase == "showdown":
+        elif phase == "showdown":
             self._showdown_act(seat, action, detail)
         else:
             self._bet_act(seat, action)
-        return self._events[start:]
+        return events[start:]
 
     # --- dealing and betting -------------------------------------------------------------
 
     def _begin_deal(self, i: int) -> None:
-        k = self.rules.deals[i]
+        deals = self._deals
+        k = deals[i]
         n = self.n
-        pos = sum(self.rules.deals[:i]) * n
+        pos = sum(deals[:i]) * n
         deck = self._deck
+        codes = self._codes
         self.phase = "small_point"
         self.point = "small"
         self.deal_no = i
-        self._events.append(Event("phase", None, {"phase": "small_point", "deal": i, "cards": k}))
-        for j in range(n):
-            s = (self.eldest + j) % n
+        ev = self._events
+        ev.append(_new(Event, ("phase", None, {"phase": "small_point", "deal": i, "cards": k})))
+        hands, deal_cards = self.hands, self._deal_cards
+        mask, deal_mask = self._mask, self._deal_mask
+        for s in self._after[self.dealer]:
             got = deck[pos : pos + k]
             pos += k
-            self._deal_cards[s] = got
-            self.hands[s].extend(got)
-            self._events.append(Event("deal", s, {"cards": [c.code for c in got], "deal": i}))
+            deal_cards[s] = got
+            hands[s].extend(got)
+            m = sum(map(_BIT_OF, got))  # the deck holds each card once
+            deal_mask[s] = m
+            mask[s] |= m
+            ev.append(_new(Event, ("deal", s, {"cards": codes[pos - k : pos], "deal": i})))
         self._start_round()
 
     def _start_round(self) -> None:
@@ -487,12 +640,11 @@ class Hand:
         self._next_turn(self.dealer)
 
     def _next_turn(self, after: int) -> None:
-        n = self.n
         needs = self._needs
+        orders = self._after
         while True:
             nxt = None
-            for k in range(1, n + 1):
-                t = (after + k) % n
+            for t in orders[after]:
                 if needs[t]:
                     nxt = t
                     break
@@ -504,7 +656,7 @@ class Hand:
                     # no choice: cannot bet, so the only action is to pass
                     self._active[nxt] = False
                     needs[nxt] = False
-                    self._events.append(Event("pass", nxt, {"forced": True}))
+                    self._events.append(_new(Event, ("pass", nxt, {"forced": True})))
                     after = nxt
                     continue
             elif nxt is None or sum(self._active) == 1:
@@ -516,23 +668,27 @@ class Hand:
     def _bet_act(self, seat: int, action: Action) -> None:
         ev = self._events
         needs = self._needs
-        if isinstance(action, Pass):
+        t = type(action)
+        if t is Pass or isinstance(action, Pass):
             self._active[seat] = False
             needs[seat] = False
-            ev.append(Event("pass", seat, {"forced": False}))
-        elif isinstance(action, Call):
-            owe = self._level - self._bets[seat]
-            pay = min(owe, self.chips[seat])
-            self.chips[seat] -= pay
-            self._bets[seat] += pay
+            ev.append(_new(Event, ("pass", seat, {"forced": False})))
+        elif t is Call or isinstance(action, Call):
+            chips, bets = self.chips, self._bets
+            owe = self._level - bets[seat]
+            c = chips[seat]
+            pay = owe if owe < c else c
+            chips[seat] = c - pay
+            bets[seat] += pay
             needs[seat] = False
-            if pay < owe or self.chips[seat] == 0:
+            if pay < owe or c == pay:
                 self._allin[seat] = True
-                ev.append(Event("allin", seat, {"amount": pay, "level": self._bets[seat]}))
+                ev.append(_new(Event, ("allin", seat, {"amount": pay, "level": bets[seat]})))
             else:
-                ev.append(Event("call", seat, {"amount": pay, "level": self._level}))
+                ev.append(_new(Event, ("call", seat, {"amount": pay, "level": self._level})))
         else:
-            to = action.amount if isinstance(action, Bet) else action.to  # type: ignore[union-attr]
+            is_bet = isinstance(action, Bet)
+            to = action.amount if is_bet else action.to  # type: ignore[union-attr]
             pay = to - self._bets[seat]
             self.chips[seat] -= pay
             self._bets[seat] = to
@@ -541,11 +697,11 @@ class Hand:
             active, allin = self._active, self._allin
             for s in range(self.n):
                 needs[s] = s != seat and active[s] and not allin[s]
-            kind = "bet" if isinstance(action, Bet) else "raise"
-            ev.append(Event(kind, seat, {"amount": pay, "level": to}))
+            kind = "bet" if is_bet else "raise"
+            ev.append(_new(Event, (kind, seat, {"amount": pay, "level": to})))
             if self.chips[seat] == 0:
                 self._allin[seat] = True
-                ev.append(Event("allin", seat, {"amount": pay, "level": to}))
+                ev.append(_new(Event, ("allin", seat, {"amount": pay, "level": to})))
         self._to_act = None
         self._next_turn(seat)
 
@@ -566,22 +722,25 @@ class Hand:
     def _end_round(self) -> None:
         self._to_act = None
         active = self._active
+        deal_no = self.deal_no
         if self._level == 0:
-            if self.deal_no is None and self.rules.unclaimed_big_pot == "carry":
+            if deal_no is None and self.rules.unclaimed_big_pot == "carry":
                 self.carry_out = self._take_base()
                 self._events.append(
-                    Event("carry", None, {"amount": self.carry_out, "into": "next"})
+                    _new(Event, ("carry", None, {"amount": self.carry_out, "into": "next"}))
                 )
             else:
                 amount = self._take_base()
                 self.chips[self.dealer] += amount
-                self._events.append(
-                    Event(
-                        "win",
-                        self.dealer,
-                        {**self._pot_name(), "amount": amount, "shown": False, "reason": "no_bet"},
-                    )
+                data = (
+                    {"pot": "small", "deal": deal_no}
+                    if deal_no is not None
+                    else {"pot": "big", "deal": None}
                 )
+                data["amount"] = amount
+                data["shown"] = False
+                data["reason"] = "no_bet"
+                self._events.append(_new(Event, ("win", self.dealer, data)))
             self._after_point()
             return
         if sum(active) == 1:
@@ -589,124 +748,167 @@ class Hand:
             amount = self._take_base() + sum(self._bets)
             self._bets = [0] * self.n
             self.chips[winner] += amount
-            self._events.append(
-                Event(
-                    "win",
-                    winner,
-                    {**self._pot_name(), "amount": amount, "shown": False, "reason": "alone"},
-                )
+            data = (
+                {"pot": "small", "deal": deal_no}
+                if deal_no is not None
+                else {"pot": "big", "deal": None}
             )
+            data["amount"] = amount
+            data["shown"] = False
+            data["reason"] = "alone"
+            self._events.append(_new(Event, ("win", winner, data)))
             self._after_point()
             return
         agg = self._agg
         assert agg is not None
-        self._sd_order = [(agg + k) % self.n for k in range(self.n) if active[(agg + k) % self.n]]
+        order = [s for s in _seat_orders_from(self.n)[agg] if active[s]]
+        self._sd_order = order
         self._sd_pos = 0
         self._declared = {}
         self._conceded = set()
         self.phase = "showdown"
         self._events.append(
-            Event("phase", None, {"phase": "showdown", **self._pot_name(), "order": self._sd_order})
+            _new(Event, ("phase", None, {"phase": "showdown", **self._pot_name(), "order": order}))
         )
-        self._to_act = self._sd_order[0]
+        self._to_act = order[0]
 
     def _showdown_act(self, seat: int, action: Action, point: Point | None) -> None:
         if point is None:
             self._conceded.add(seat)
-            self._events.append(Event("concede", seat, {}))
+            self._events.append(_new(Event, ("concede", seat, {})))
         else:
             self._declared[seat] = point
-            codes = [c.code for c in point.cards]
-            self.shown.append(
-                {"seat": seat, "cards": codes, "value": point.total, **self._pot_name()}
-            )
+            codes = list(map(_CODE, point.cards))
+            deal_no = self.deal_no
+            if deal_no is not None:
+                shown = {"seat": seat, "cards": codes, "value": point.total, "pot": "small"}
+            else:
+                shown = {"seat": seat, "cards": codes, "value": point.total, "pot": "big"}
+            shown["deal"] = deal_no
+            self.shown.append(shown)
             self._events.append(
-                Event("declare", seat, {"cards": codes, "value": point.total, "count": point.count})
+                _new(
+                    Event,
+                    (
+                        "declare",
+                        seat,
+                        {"cards": codes, "value": point.total, "count": point.count},
+                    ),
+                )
             )
         self._sd_pos += 1
-        remaining = [s for s in self._sd_order if s not in self._conceded]
-        if len(remaining) == 1 or self._sd_pos >= len(self._sd_order):
+        order = self._sd_order
+        conceded = self._conceded
+        remaining = len(order) - len(conceded)
+        if remaining == 1 or self._sd_pos >= len(order):
             self._settle_showdown()
         else:
-            self._to_act = self._sd_order[self._sd_pos]
+            self._to_act = order[self._sd_pos]
 
     def _settle_showdown(self) -> None:
         self._to_act = None
         contenders = self._sd_order
         conceded = self._conceded
         declared = self._declared
-        ranking = self.rules.ranking
+        by_total = self.rules.ranking == "total"
         prio = self.prio
         alive = [s for s in contenders if s not in conceded]
+        lone = alive[0] if len(alive) == 1 else None
 
         def winner_among(eligible: list[int]) -> int:
             cands = [s for s in eligible if s not in conceded]
             if not cands:
-                return min(eligible, key=lambda s: prio[s])
-            if len(alive) == 1 and alive[0] in cands:
-                return alive[0]
-            shown = [s for s in cands if s in declared]
-            if not shown:
-                return min(cands, key=lambda s: prio[s])
-            return max(shown, key=lambda s: (point_key(declared[s], ranking), -prio[s]))
+                return min(eligible, key=prio.__getitem__)
+            if lone is not None and lone in cands:
+                return lone
+            best = -1
+            best_key: tuple[tuple[int, int], int] = ((-1, -1), 0)
+            for s in cands:
+                p = declared.get(s)
+                if p is None:
+                    continue
+                k = ((p.total, p.count) if by_total else (p.count, p.total), -prio[s])
+                if best < 0 or k > best_key:
+                    best, best_key = s, k
+            if best < 0:
+                return min(cands, key=prio.__getitem__)
+            return best
 
-        won = [0] * self.n
-        won[winner_among(contenders)] += self._take_base()
+        n = self.n
+        won = [0] * n
         bets = self._bets
+        top = winner_among(contenders)
+        won[top] += self._take_base()
         levels = sorted({bets[s] for s in contenders})
-        prev = 0
-        for lv in levels:
-            if lv <= prev:
-                continue
-            layer = sum(min(b, lv) - min(b, prev) for b in bets)
-            elig = [s for s in contenders if bets[s] >= lv]
-            won[winner_among(elig)] += layer
-            prev = lv
-        leftover = sum(b - min(b, prev) for b in bets)
-        if leftover:  # cannot happen (the top bettor is a contender) but never lose chips
-            won[winner_among(contenders)] += leftover
-        self._bets = [0] * self.n
-        base = self._pot_name()
-        for s in sorted(range(self.n), key=lambda s: prio[s]):
+        if len(levels) == 1 and max(bets) <= levels[0]:
+            # one level (no all-in below it): every chip goes to the best of all contenders
+            won[top] += sum(bets)
+        else:
+            prev = 0
+            for lv in levels:
+                if lv <= prev:
+                    continue
+                layer = sum(min(b, lv) - min(b, prev) for b in bets)
+                elig = [s for s in contenders if bets[s] >= lv]
+                won[winner_among(elig)] += layer
+                prev = lv
+            leftover = sum(b - min(b, prev) for b in bets)
+            if leftover:  # cannot happen (the top bettor is a contender) but never lose chips
+                won[winner_among(contenders)] += leftover
+        self._bets = [0] * n
+        deal_no = self.deal_no
+        chips = self.chips
+        ev = self._events
+        for s in self._after[self.dealer]:  # priority order: eldest first
             if won[s]:
-                self.chips[s] += won[s]
-                self._events.append(
-                    Event("win", s, {**base, "amount": won[s], "shown": s in declared})
+                chips[s] += won[s]
+                data = (
+                    {"pot": "small", "deal": deal_no}
+                    if deal_no is not None
+                    else {"pot": "big", "deal": None}
                 )
+                data["amount"] = won[s]
+                data["shown"] = s in declared
+                ev.append(_new(Event, ("win", s, data)))
         self._after_point()
 
     def _after_point(self) -> None:
         if self.deal_no is not None:
             nxt = self.deal_no + 1
-            if nxt < len(self.rules.deals):
+            if nxt < len(self._deals):
                 self._begin_deal(nxt)
                 return
             self.deal_no = None
             self.point = "big"
             self.phase = "big_point"
-            self._events.append(Event("phase", None, {"phase": "big_point"}))
+            self._events.append(_new(Event, ("phase", None, {"phase": "big_point"})))
             self._start_round()
             return
         self._specials()
 
     # --- R-11 special hands, R-12 stoppa, R-13 payment -----------------------------------
 
-    def _claimant(self, kind: str) -> int | None:
+    def _claimant(self, kind: str, counts: list[list[int]] | None = None) -> int | None:
+        """The first seat from the eldest holding the special hand ``kind`` (R-11), or None.
+
+        ``counts[s][rank]``: how many cards of each rank seat ``s`` holds (computed if None).
+        """
+        if counts is None:
+            counts = self._rank_counts()
         full = self.rules.rank_counts()
         variant = self.rules.blocked_stoppa
-        for j in range(self.n):
-            s = (self.eldest + j) % self.n
-            ranks = [c.rank for c in self.hands[s]]
-            kings = ranks.count(10)
-            aces = ranks.count(1)
+        for s in self._after[self.dealer]:
+            rc = counts[s]
+            kings = rc[10]
+            aces = rc[1]
             if kind == "ricchezza":
                 ok = full[10] > 0 and kings == full[10]
             elif kind == "misera":
-                ok = not any(r >= 8 for r in ranks)
+                ok = not (rc[8] or rc[9] or kings)
             elif variant == "four_aces":
                 ok = aces == full[1]
             elif variant == "three_twos_no_king":
-                ok = ranks.count(2) >= 3 and not kings
+                ok = rc[2] >= 3 and not kings
             elif variant == "three_aces_no_king":
                 ok = aces >= 3 and not kings
             elif variant == "four_aces_no_king":
@@ -719,9 +921,19 @@ class Hand:
                 return s
         return None
 
+    def _rank_counts(self) -> list[list[int]]:
+        counts = []
+        for cards in self.hands:
+            rc = [0] * 11
+            for c in cards:
+                rc[c.rank] += 1
+            counts.append(rc)
+        return counts
+
     def _specials(self) -> None:
+        counts = self._rank_counts()
         for kind in ("ricchezza", "misera", "assi"):
-            holder = self._claimant(kind)
+            holder = self._claimant(kind, counts)
             if holder is None:
                 continue
             self.special = kind
@@ -737,17 +949,20 @@ class Hand:
                     )
                     dues.append((s, owe, left))
             self._events.append(
-                Event(
-                    "special",
-                    holder,
-                    {
-                        "kind": kind,
-                        "cards": [c.code for c in sorted(self.hands[holder], key=_ORDER)],
-                        "payments": [
-                            {"from": s, "to": holder, "amount": min(owe, self.chips[s])}
-                            for s, owe, _ in dues
-                        ],
-                    },
+                _new(
+                    Event,
+                    (
+                        "special",
+                        holder,
+                        {
+                            "kind": kind,
+                            "cards": [c.code for c in sorted(self.hands[holder], key=_ORDER)],
+                            "payments": [
+                                {"from": s, "to": holder, "amount": min(owe, self.chips[s])}
+                                for s, owe, _ in dues
+                            ],
+                        },
+                    ),
                 )
             )
             for s, owe, left in dues:
@@ -755,7 +970,7 @@ class Hand:
             self._finish()
             return
         self.phase = "stoppa"
-        self._events.append(Event("phase", None, {"phase": "stoppa"}))
+        self._events.append(_new(Event, ("phase", None, {"phase": "stoppa"})))
         st = Stoppa._setup(self.hands, self.eldest, self.rules)
         st._events = self._events
         self._stoppa = st
@@ -764,14 +979,18 @@ class Hand:
             self._close(st.winner)
 
     def _pay(self, payer: int, to: int, owe: int, cards: int) -> dict[str, int]:
-        amount = min(owe, self.chips[payer])
-        self.chips[payer] -= amount
-        self.chips[to] += amount
+        chips = self.chips
+        amount = owe if owe < chips[payer] else chips[payer]
+        chips[payer] -= amount
+        chips[to] += amount
         self._events.append(
-            Event(
-                "payment",
-                payer,
-                {"from": payer, "to": to, "amount": amount, "owed": owe, "cards": cards},
+            _new(
+                Event,
+                (
+                    "payment",
+                    payer,
+                    {"from": payer, "to": to, "amount": amount, "owed": owe, "cards": cards},
+                ),
             )
         )
         return {"from": payer, "to": to, "amount": amount}
@@ -779,17 +998,17 @@ class Hand:
     def _close(self, closer: int) -> None:
         st = self._stoppa
         assert st is not None
-        for j in range(1, self.n):
-            s = (closer + j) % self.n
+        payment = self.rules.payment
+        for s in self._after[closer][:-1]:
             left = st.card_count(s)
-            self._pay(s, closer, self.rules.payment(left), left)
+            self._pay(s, closer, payment(left), left)
         self._finish()
 
     def _finish(self) -> None:
         self.phase = "over"
         self._to_act = None
         self.result = [self.chips[s] - self.start_chips[s] for s in range(self.n)]
-        self._events.append(Event("phase", None, {"phase": "over", "result": self.result}))
+        self._events.append(_new(Event, ("phase", None, {"phase": "over", "result": self.result})))
 
     # --- views and serialisation ---------------------------------------------------------
 

@@ -4,10 +4,12 @@ Ranking: by default more cards first, then the higher sum (``Point`` orders by
 ``(count, total)``); with ``ranking="total"`` by the sum alone (use :func:`point_key`). Ties
 between players are broken by priority, which the hand does, not this module.
 
-``best_point`` runs on precomputed tables: a hand is turned into a 40-bit mask, and the best
-point of each suit is looked up from its 10-bit slice. Where two choices inside a suit are
-worth the same (8, 9 and 10 are all worth 10), the higher rank is kept. Where two suits give
-equal points, the first suit in the order c d s b is chosen.
+``best_point`` runs on precomputed tables: a hand is turned into a 40-bit mask (the sum of
+the cards' ``bit``), and each suit's 10-bit slice indexes a table of int keys that encode the
+best point of that slice, its rank and its suit; the best point is the max of four ints. Where
+two choices inside a suit are worth the same (8, 9 and 10 are all worth 10), the higher rank
+is kept. Where two suits give equal points, the first suit in the order c d s b is chosen.
+``declarable_points`` sorts int keys too (see ``declarable_keys``), cached per suit slice.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 
 from .cards import PRIMIERA, SUITS, Card, card_of
 
@@ -97,20 +100,55 @@ def hand_mask(cards: Iterable[Card]) -> int:
     return m
 
 
+# _BEST[(limit, ranking)][s][submask] -> int key of the best point of suit s in a 10-bit
+# submask (0 when empty): ((rank key) * 4 + (3 - s)) * 4096 + s * 1024 + submask, so that
+# the max of the four suits' keys is the best point, the first suit (c d s b) winning ties,
+# and key & 4095 finds the point again in _BEST_POINT[(limit, ranking)].
+_BEST: dict[tuple[int, str], tuple[tuple[int, ...], ...]] = {}
+_BEST_POINT: dict[tuple[int, str], tuple[Point | None, ...]] = {}
+
+
+def _best_tables(limit: int, ranking: str) -> tuple[tuple[int, ...], ...]:
+    got = _BEST.get((limit, ranking))
+    if got is None:
+        t = _TABLES[limit]
+        keys = []
+        points: list[Point | None] = []
+        for s in range(4):
+            row = []
+            for sm in range(1024):
+                p = t[s][sm]
+                points.append(p)
+                if p is None:
+                    row.append(0)
+                    continue
+                rk = p.total * 4 + p.count if ranking == "total" else p.count * 64 + p.total
+                row.append((rk * 4 + 3 - s) * 4096 + s * 1024 + sm)
+            keys.append(tuple(row))
+        got = _BEST[(limit, ranking)] = tuple(keys)
+        _BEST_POINT[(limit, ranking)] = tuple(points)
+    return got
+
+
 def best_point_of_mask(mask: int, limit: int = 3, ranking: str = "count") -> Point | None:
     """The best point among the cards of ``mask``; None for an empty mask."""
-    t = _TABLES[limit]
-    best = None
-    bk: tuple[int, int] = (-1, -1)
-    total_rank = ranking == "total"
-    for s in range(4):
-        p = t[s][(mask >> (10 * s)) & 1023]
-        if p is None:
-            continue
-        k = (p.total, p.count) if total_rank else (p.count, p.total)
-        if k > bk:
-            best, bk = p, k
-    return best
+    t = _BEST.get((limit, ranking)) or _best_tables(limit, ranking)
+    k = max(
+        t[0][mask & 1023], t[1][(mask >> 10) & 1023], t[2][(mask >> 20) & 1023], t[3][mask >> 30]
+    )
+    if not k:
+        return None
+    return _BEST_POINT[(limit, ranking)][k & 4095]
+
+
+_BIT_OF = attrgetter("bit")
+
+
+def _or_bits(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= c.bit
+    return m
 
 
 def best_point(cards: Iterable[Card], limit: int = 3, ranking: str = "count") -> Point:
@@ -119,14 +157,25 @@ def best_point(cards: Iterable[Card], limit: int = 3, ranking: str = "count") ->
     >>> str(best_point(parse_cards("2d 1b 5b")))
     '1b 5b (31)'
     """
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
+    if type(cards) is list or type(cards) is tuple:
+        m = sum(map(_BIT_OF, cards))
+        if m.bit_count() != len(cards):  # a card given twice: fall back to or-ing
+            m = _or_bits(cards)
+    else:
+        m = _or_bits(cards)
     if not m:
         raise ValueError("no cards, no point")
-    p = best_point_of_mask(m, limit, ranking)
-    assert p is not None
-    return p
+    if limit == 3 and ranking == "count":
+        t0, t1, t2, t3 = _DEFAULT_KEYS
+        k = max(t0[m & 1023], t1[(m >> 10) & 1023], t2[(m >> 20) & 1023], t3[m >> 30])
+        return _DEFAULT_POINTS[k & 4095]  # type: ignore[return-value]
+    t = _BEST.get((limit, ranking)) or _best_tables(limit, ranking)
+    k = max(t[0][m & 1023], t[1][(m >> 10) & 1023], t[2][(m >> 20) & 1023], t[3][m >> 30])
+    return _BEST_POINT[(limit, ranking)][k & 4095]  # type: ignore[return-value]
+
+
+_DEFAULT_KEYS = _best_tables(3, "count")
+_DEFAULT_POINTS = _BEST_POINT[(3, "count")]
 
 
 _SUIT_POINTS: dict[tuple[int, int], list[Point]] = {}
@@ -147,6 +196,74 @@ def _suit_points(suit: int, mask: int) -> list[Point]:
     return got
 
 
+# Sort keys for declarable_points. Every point of a whole suit gets a position ``g`` in the
+# order ``_suit_points(suit, 1023)`` lists them; the points of any subset of the suit come in
+# the same relative order (combinations of a subsequence keep their lexicographic order). A
+# point's key is one int: ((rank key) * 4 + (3 - suit)) * 256 + (255 - g), so sorting keys
+# in reverse is sorting by (rank key, -suit, -position) in reverse, as declarable_points does.
+_KEYED: dict[str, dict[int, Point]] = {}  # ranking -> key -> Point
+_COMBOS: dict[tuple[str, int], list[tuple[int, int]]] = {}  # (ranking, suit) -> [(mask, key)]
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def _suit_combos(ranking: str, suit: int) -> list[tuple[int, int]]:
+    """(10-bit mask of its cards, key) of every point of a whole suit, in position order."""
+    got = _COMBOS.get((ranking, suit))
+    if got is None:
+        keyed = _KEYED.setdefault(ranking, {})
+        got = []
+        for g, p in enumerate(_suit_points(suit, 1023)):
+            rk = p.total * 4 + p.count if ranking == "total" else p.count * 64 + p.total
+            k = (rk * 4 + 3 - suit) * 256 + 255 - g
+            keyed[k] = p
+            got.append((_mask_of(p.cards) >> (10 * suit), k))
+        _COMBOS[(ranking, suit)] = got
+    return got
+
+
+def _suit_keys(ranking: str, suit: int, mask: int) -> list[int]:
+    """Keys (see above) of every point of ``suit`` in a 10-bit mask, in list order."""
+    return [k for cm, k in _suit_combos(ranking, suit) if cm & mask == cm]
+
+
+def declarable_keys(mask: int, ranking: str = "count") -> list[int]:
+    """Sort keys of every point the cards of a 40-bit ``mask`` allow, best first.
+
+    ``all_point_keys(ranking)[key]`` is the Point of a key. (The fast path of
+    ``declarable_points``, for the hand's legal actions.)
+    """
+    tables = _KEY_TABLES.get(ranking)
+    if tables is None:
+        tables = _KEY_TABLES[ranking] = [[None] * 1024 for _ in range(4)]
+    keys: list[int] = []
+    for s in range(4):
+        sm = (mask >> (10 * s)) & 1023
+        if sm:
+            got = tables[s][sm]
+            if got is None:
+                got = tables[s][sm] = _suit_keys(ranking, s, sm)
+            keys += got
+    keys.sort(reverse=True)
+    return keys
+
+
+#: ranking -> suit -> 10-bit mask -> keys (None until first asked)
+_KEY_TABLES: dict[str, list[list[list[int] | None]]] = {}
+
+
+def all_point_keys(ranking: str) -> dict[int, Point]:
+    """The Point of every key (see ``declarable_keys``): every point of the deck, 4 x 175."""
+    for s in range(4):
+        _suit_combos(ranking, s)
+    return _KEYED[ranking]
+
+
 def declarable_points(cards: Iterable[Card], ranking: str = "count") -> list[Point]:
     """Every point (1-3 same-suit cards) these cards allow, best first (R-9).
 
@@ -155,17 +272,9 @@ def declarable_points(cards: Iterable[Card], ranking: str = "count") -> list[Poi
     m = 0
     for c in cards:
         m |= 1 << c.index
-    keyed = []
-    total_rank = ranking == "total"
-    for s in range(4):
-        sm = (m >> (10 * s)) & 1023
-        if not sm:
-            continue
-        for i, p in enumerate(_suit_points(s, sm)):
-            k = (p.total, p.count) if total_rank else (p.count, p.total)
-            keyed.append((k, -s, -i, p))
-    keyed.sort(reverse=True)
-    return [t[3] for t in keyed]
+    keys = declarable_keys(m, ranking)
+    points = all_point_keys(ranking)
+    return [points[k] for k in keys]
 
 
 __all__ = ["PRIMIERA", "RANKINGS", "Point", "best_point", "declarable_points", "point_key"]

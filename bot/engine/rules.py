@@ -30,6 +30,7 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 }
 STAKES = ("ante", "small_point", "cip", "max_bet", "card_rate", "cards_per_payment")
 CARDS_PER_PAYMENT = (1, 2, 3)
+_DEALS = {4: (3, 3, 3, 1), 5: (3, 3, 2), 6: (3, 3)}  # cards per deal, 4-6 players
 PLAYERS = (3, 4, 5, 6)
 
 
@@ -109,7 +110,7 @@ class Rules:
         p = self.players
         if p == 3:
             return (3, 3, 3, 1) if self.three_players == "suit" else (3, 3, 3, 3, 1)
-        return {4: (3, 3, 3, 1), 5: (3, 3, 2), 6: (3, 3)}[p]
+        return _DEALS[p]
 
     @property
     def hand_size(self) -> int:

@@ -23,11 +23,25 @@ from operator import attrgetter
 from typing import Any
 
 from .actions import IllegalAction, Play
-from .cards import Card
+from .cards import ALL_CARDS, Card
 from .events import Event
 from .rules import Rules
 
 _ORDER = attrgetter("order")
+_new = tuple.__new__
+_CODE = attrgetter("code")
+#: Play((card,)) for every card, by card index (plays are immutable, so they can be shared)
+_SINGLE_PLAYS = tuple(Play((c,)) for c in ALL_CARDS)
+_GROUP_PLAYS: dict[tuple[int, ...], Play] = {}
+
+
+def _play_of(cards: tuple[Card, ...]) -> Play:
+    """The (shared) ``Play(cards)``."""
+    key = tuple(c.index for c in cards)
+    p = _GROUP_PLAYS.get(key)
+    if p is None:
+        p = _GROUP_PLAYS[key] = Play(cards)
+    return p
 
 
 class Stoppa:
@@ -80,11 +94,15 @@ class Stoppa:
         self._held = []
         self.live = [0] * 12
         self._left = []
+        live = self.live
         for cards in hands:
-            by_rank: list[list[Card]] = [[] for _ in range(11)]
-            for c in sorted(cards, key=_ORDER):
+            by_rank: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], []]
+            for c in cards:
                 by_rank[c.rank].append(c)
-                self.live[c.rank] += 1
+                live[c.rank] += 1
+            for group in by_rank:
+                if len(group) > 1:
+                    group.sort(key=_ORDER)
             self._held.append(by_rank)
             self._left.append(len(cards))
         self.turn = first
@@ -121,7 +139,10 @@ class Stoppa:
         full = self._full
         for r, group in enumerate(self._held[self.to_act]):
             if group:
-                out.append(Play(tuple(group) if r == 1 or len(group) == full[r] else (group[0],)))
+                if r == 1 or len(group) == full[r]:
+                    out.append(_play_of(tuple(group)))
+                else:
+                    out.append(_SINGLE_PLAYS[group[0].index])
         return out
 
     def default_play(self) -> Play:
@@ -169,8 +190,10 @@ class Stoppa:
         group = held[r]
         together = r == 1 or len(group) == self._full[r]
         if (
-            any(c.rank != r for c in cards)
-            or len(set(cards)) != len(cards)
+            (
+                len(cards) > 1
+                and (any(c.rank != r for c in cards) or len({c.index for c in cards}) != len(cards))
+            )
             or (together and len(cards) != len(group))
             or (not together and len(cards) != 1)
         ):
@@ -212,12 +235,12 @@ class Stoppa:
         self.table.append(list(cards))
         self.last = cards
         self._events.append(
-            Event("play", seat, {"cards": [c.code for c in cards], "forced": forced})
+            _new(Event, ("play", seat, {"cards": list(map(_CODE, cards)), "forced": forced}))
         )
         if self._left[seat] == 0:
             self.winner = seat
             self.needed = None
-            self._events.append(Event("close", seat, {}))
+            self._events.append(_new(Event, ("close", seat, {})))
             return
         nxt = r + 1
         while nxt <= 10 and not live[nxt]:
@@ -230,29 +253,79 @@ class Stoppa:
             self.last_rank = r
 
     def _advance(self) -> None:
-        """Make every forced play until a choice is due or someone closes."""
+        """Make every forced play until a choice is due or someone closes.
+
+        The body of ``_play`` is inlined here: forced plays are most of a hand's work.
+        """
+        if self.winner is not None:
+            return
         held = self._held
         n = self.n
-        while self.winner is None:
-            s = self.turn
-            h = held[s]
-            need = self.needed
+        live = self.live
+        left = self._left
+        full = self._full
+        jump = self._jump
+        table_append = self.table.append
+        ev_append = self._events.append
+        s = self.turn
+        need = self.needed
+        last_rank = self.last_rank
+        h = held[s]
+        while True:
             if need is None:
-                rank = 0
-                for r in range(1, 11):
-                    if h[r]:
-                        if rank:
+                r = 0
+                for rank in range(1, 11):
+                    if h[rank]:
+                        if r:
+                            self.turn = s
+                            self.needed = need
+                            self.last_rank = last_rank
                             self.to_act = s
                             return
-                        rank = r
-                self._play(s, rank, None, True)
-            elif self.last_rank == 1 and h[1]:
-                self._play(s, 1, None, True)
+                        r = rank
+            elif last_rank == 1 and h[1]:
+                r = 1
             elif h[need]:
-                self._play(s, need, None, True)
-            elif self._jump and len(h[1]) >= 3 and not h[10]:
-                self._play(s, 1, None, True)
+                r = need
+            elif jump and len(h[1]) >= 3 and not h[10]:
+                r = 1
             else:
                 self.senza.append((s, need))
-                self._events.append(Event("senza", s, {"needed": need}))
-                self.turn = (s + 1) % n
+                ev_append(_new(Event, ("senza", s, {"needed": need})))
+                s = (s + 1) % n
+                h = held[s]
+                continue
+            group = h[r]
+            if r == 1 or len(group) == full[r]:
+                cards = tuple(group)
+                group.clear()
+                k = len(cards)
+                table_append(list(cards))
+                codes = list(map(_CODE, cards))
+            else:
+                c = group.pop(0)
+                cards = (c,)
+                k = 1
+                table_append([c])
+                codes = [c.code]
+            live[r] -= k
+            left[s] -= k
+            ev_append(_new(Event, ("play", s, {"cards": codes, "forced": True})))
+            if left[s] == 0:
+                self.turn = s
+                self.last = cards
+                self.winner = s
+                self.needed = None
+                self.last_rank = last_rank
+                ev_append(_new(Event, ("close", s, {})))
+                return
+            nxt = r + 1
+            while nxt <= 10 and not live[nxt]:
+                nxt += 1
+            if nxt > 10:
+                need = None
+                last_rank = None
+            else:
+                need = nxt
+                last_rank = r
+            self.last = cards
