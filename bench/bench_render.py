@@ -2,9 +2,9 @@
 
 ``run(size)`` returns the medians (of several timed batches) of: hand render+encode, table
 render+encode, a bare ``Image.save(PNG)`` of a blank canvas of each size (same compress level)
-and the ratios; the same renders in CPU time (``process_time``: steadier when other processes
-share the cores); Pillow's own PNG encoder on the drawn table (what `png.py` replaces); and
-the one-off cost of drawing all 40 card sprites from scratch.
+and the ratios; the same renders and ratios in CPU time (``process_time``: steadier when other
+processes share the cores); the PNG sizes; Pillow's own PNG encoder on the drawn table (what
+`png.py` replaces); and the one-off cost of drawing all 40 card sprites from scratch.
 Sprites are cached, so the timed renders measure the steady state of a running bot.
 Run: ``.venv/bin/python bench/bench_render.py [small|full]``.
 """
@@ -94,7 +94,8 @@ def _bare_save(size: tuple[int, int]) -> Callable[[], bytes]:
 
 def sprite_cold_ms() -> float:
     """Milliseconds to draw all 40 faces and the back from scratch (cache cleared first)."""
-    for cached in (sprites.card_face, sprites.card_back, sprites.mini_card, sprites.mini_back):
+    for cached in (sprites.card_face, sprites.card_back, sprites.mini_card, sprites.mini_back,
+                   sprites.flat):
         cached.cache_clear()
     t0 = time.perf_counter()
     for code in sprites.all_codes():
@@ -118,6 +119,8 @@ def run(size: str = "full") -> dict[str, float]:
     cpu = time.process_time
     hand_cpu = _median_ms(lambda: render_hand(HAND), batches, per_batch, cpu)
     table_cpu = _median_ms(lambda: render_table(TABLE), batches, per_batch, cpu)
+    bare_hand_cpu = _median_ms(_bare_save(hand_size), batches, per_batch, cpu)
+    bare_table_cpu = _median_ms(_bare_save(table_size), batches, per_batch, cpu)
     drawn = table_image(TABLE)
     pillow_table_cpu = _median_ms(lambda: encode_png_pillow(drawn), batches, per_batch, cpu)
     return {
@@ -129,6 +132,10 @@ def run(size: str = "full") -> dict[str, float]:
         "table_vs_bare_ratio": table_ms / bare_table,
         "hand13_cpu_ms": hand_cpu,
         "table6_cpu_ms": table_cpu,
+        "hand_vs_bare_cpu_ratio": hand_cpu / bare_hand_cpu,
+        "table_vs_bare_cpu_ratio": table_cpu / bare_table_cpu,
+        "hand13_png_kb": len(render_hand(HAND)) / 1024,
+        "table6_png_kb": len(render_table(TABLE)) / 1024,
         "pillow_encode_table_cpu_ms": pillow_table_cpu,
         "sprites_cold_ms": cold,
     }

@@ -12,8 +12,8 @@ from bot.render.png import encode_png
 from bot.render.points import point_order
 from bot.render.shapes import phase_label, pill, pill_width
 from bot.render.snapshots import HandSnapshot
-from bot.render.sprites import card_face, card_size
-from bot.render.text import draw_text
+from bot.render.sprites import card_size, flat
+from bot.render.text import draw_text, name_text
 from bot.render.theme import FELT, FELT_DARK, GOLD, INK, MUTED, NEW, SHADOW
 
 CARD_W = 100
@@ -67,7 +67,7 @@ def hand_image(snap: HandSnapshot) -> Image.Image:
     image = _background(width, height).copy()
     draw = ImageDraw.Draw(image)
 
-    title = t("render.hand_of", lang, player=snap.player) if snap.player else t(
+    title = t("render.hand_of", lang, player=name_text(snap.player)) if snap.player else t(
         "render.your_hand", lang)
     right = 0
     if snap.your_turn:
@@ -92,8 +92,7 @@ def hand_image(snap: HandSnapshot) -> Image.Image:
             if code in best:
                 halo = (x - HALO, top - HALO, x + cw + HALO - 1, top + ch + HALO - 1)
                 draw.rounded_rectangle(halo, radius=10, fill=GOLD)
-            sprite = card_face(code, CARD_W)
-            image.paste(sprite, (x, top), sprite)
+            image.paste(flat("face", code, CARD_W, GOLD if code in best else FELT), (x, top))
             if code in new:
                 pill(draw, (x + cw // 2 - 24, y - 1), t("render.new", lang), 13, NEW, SHADOW,
                      max_width=cw)

@@ -8,7 +8,7 @@ from bot.i18n import t
 from bot.render.png import encode_png
 from bot.render.shapes import fmt_int
 from bot.render.snapshots import LeaderboardSnapshot
-from bot.render.text import draw_text
+from bot.render.text import draw_text, name_text
 from bot.render.theme import FELT, FELT_DARK, FELT_LIGHT, GOLD, INK, MUTED, PANEL, SHADOW
 
 WIDTH = 600
@@ -35,10 +35,11 @@ def value_text(value: int, by: str, lang: str) -> str:
     return f"+{text}" if by == "net" and value > 0 else text
 
 
-def title_text(snap: LeaderboardSnapshot) -> str:
-    """The board's title, with the server's name when there is one."""
+def title_text(snap: LeaderboardSnapshot, *, drawn: bool = False) -> str:
+    """The board's title, with the server's name when there is one (made safe if `drawn`)."""
     if snap.server:
-        return t("render.lb.title_server", snap.lang, server=snap.server)
+        server = name_text(snap.server) if drawn else snap.server
+        return t("render.lb.title_server", snap.lang, server=server)
     return t("render.lb.title", snap.lang)
 
 
@@ -50,7 +51,8 @@ def leaderboard_image(snap: LeaderboardSnapshot) -> Image.Image:
     image = Image.new("RGB", (WIDTH, height), FELT_DARK)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((2, 2, WIDTH - 3, height - 3), radius=14, fill=FELT)
-    draw_text(draw, (PAD, 14), title_text(snap), 22, INK, bold=True, max_width=WIDTH - 2 * PAD)
+    draw_text(draw, (PAD, 14), title_text(snap, drawn=True), 22, INK, bold=True,
+              max_width=WIDTH - 2 * PAD)
     draw_text(draw, (PAD, 42), by_label(snap.by, lang), 15, MUTED, max_width=WIDTH - 2 * PAD)
     y = HEADER
     if not rows:

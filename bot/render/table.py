@@ -16,7 +16,7 @@ from bot.i18n.cards import rank_name
 from bot.render.png import encode_png
 from bot.render.shapes import fmt_int, phase_label, pill, pill_width, status_label
 from bot.render.snapshots import SeatInfo, TableSnapshot
-from bot.render.sprites import mini_back, mini_card
+from bot.render.sprites import flat, mini_card
 from bot.render.text import draw_text, safe_text, text_width
 from bot.render.theme import (
     FELT,
@@ -105,9 +105,8 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int,
     _chip(draw, x + 9, y + 37)
     used = draw_text(draw, (x + 29, y + 44), fmt_int(seat.chips, lang), 16, ink, anchor="lm",
                      max_width=max(20, text_right - x - 29 - 40))
-    back = mini_back(12)
     bx = x + 29 + used + 12
-    image.paste(back, (bx, y + 35), back)
+    image.paste(flat("mini_back", "", 12, PANEL), (bx, y + 35))
     draw_text(draw, (bx + 16, y + 44), str(seat.cards), 16, ink, anchor="lm")
     status = seat.status if seat.status in STATUS_COLOURS else "in"
     pw = pill(draw, (x + 8, y + 58), status_label(status, lang), 12,
@@ -123,8 +122,8 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int,
                   max_width=max(10, text_right - bx))
     sx = right - shown_w + 3
     for code in shown:
-        card = mini_card(code, MINI_SHOWN)
-        image.paste(card, (sx, y + SEAT_H - card.height - 6), card)
+        card = flat("mini", code, MINI_SHOWN, PANEL)
+        image.paste(card, (sx, y + SEAT_H - card.height - 6))
         sx += MINI_SHOWN + 3
 
 

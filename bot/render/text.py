@@ -1,68 +1,161 @@
-"""Fonts and safe text: Pillow's bundled Aileron font covers ASCII only, so fold the rest.
+"""Safe text for the images: Aileron where it has the glyphs, DejaVu Sans elsewhere.
 
-Accented letters become the letter plus an apostrophe, the Italian typewriter way ("è" -> "e'"),
-a few typographic signs get ASCII stand-ins, and anything else the font lacks (emoji, other
-scripts) is dropped; a name left empty becomes "?". Alt texts keep the original strings.
+A label or a name is cleaned first (`safe_text`): NFC, whitespace collapsed, control and format
+characters (zero-width joiners, variation selectors) dropped. A character neither font draws
+becomes a visible placeholder box if it is a letter or digit ("山田" -> "□□"), and is dropped
+otherwise (emoji DejaVu lacks: "Marco 🎲" -> "Marco"); a text left empty becomes the box, so a
+name never vanishes. Then the text is split into words and each word is drawn in Aileron when
+Aileron has every character of it, else in DejaVu Sans ("Perché no" -> DejaVu "Perché",
+Aileron "no"), all on one baseline. Text with right-to-left letters (Hebrew, Arabic) is drawn as
+one DejaVu run: with libraqm (shaped, bidi) when Pillow has it, else in reversed visual order.
+Alt texts keep the original strings.
 """
 
 from __future__ import annotations
 
+import math
+import re
 import unicodedata
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
-#: characters the bundled font draws (checked against Pillow 13's Aileron subset)
-_SUPPORTED = frozenset(
-    [chr(i) for i in range(0x20, 0x7F)] + list("©«°±´·»‘’“”…‹›⁄™")
-)
-_STAND_INS = {"—": "-", "–": "-", "×": "x", "\u00a0": " ", "\u202f": " ", "•": "·"}
-_ACCENTS = {"\u0300", "\u0301"}
+from bot.render.faces import AILERON, DEJAVU, aileron, aileron_codes, dejavu, dejavu_codes, face
+
 ELLIPSIS = "…"
+PLACEHOLDER = "□"
+_DROP_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_WORDS = re.compile(r"(\s+)")
+_RTL = {"R", "AL"}
+
+#: a run of text in one font: (text, AILERON or DEJAVU)
+Run = tuple[str, int]
 
 
-@cache
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font at `size` px (cached; FreeType fonts are read-only)."""
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - Pillow without FreeType
-        raise RuntimeError("Pillow was built without FreeType; the renderer needs it")
-    return loaded
+    """Aileron at `size` px: the house font (card indexes, the card back)."""
+    return aileron(size)
 
 
 @cache
-def _fold_char(ch: str) -> str:
-    if ch in _SUPPORTED:
+def _clean_char(ch: str) -> str:
+    if ch.isspace():
+        return " "
+    code = ord(ch)
+    if 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF:  # variation selectors
+        return ""
+    category = unicodedata.category(ch)
+    if category in _DROP_CATEGORIES:
+        return ""
+    if code in aileron_codes() or code in dejavu_codes():
         return ch
-    if ch in _STAND_INS:
-        return _STAND_INS[ch]
-    parts = unicodedata.normalize("NFD", ch)
-    base = "".join(p for p in parts if p in _SUPPORTED)
-    if base and len(base) == 1 and base.isalpha():
-        return base + ("'" if any(p in _ACCENTS for p in parts) else "")
-    folded = unicodedata.normalize("NFKC", ch)
-    if folded != ch and all(c in _SUPPORTED for c in folded):
-        return folded
-    return ""
+    return PLACEHOLDER if category[0] in "LN" else ""
 
 
 def safe_text(text: str, empty: str = "") -> str:
-    """`text` reduced to characters the bundled font can draw (see the module docstring)."""
-    out = "".join(_fold_char(ch) for ch in str(text))
-    out = " ".join(out.split()) if out.strip() else ""
+    """`text` reduced to what the fonts can draw (see the module docstring); `empty` if none."""
+    normal = unicodedata.normalize("NFC", str(text))
+    out = " ".join("".join(_clean_char(ch) for ch in normal).split())
     return out or empty
+
+
+def name_text(name: str) -> str:
+    """A name made safe for drawing, never empty: the placeholder box if nothing is drawable."""
+    return safe_text(name, PLACEHOLDER)
+
+
+def _has_rtl(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in _RTL for ch in text)
+
+
+def visual_order(text: str) -> str:
+    """A crude bidi for the BASIC layout: each stretch of right-to-left text reversed in place.
+
+    Strong RTL letters, and the spaces and punctuation between them, are reversed as a block;
+    left-to-right text and digits keep their order. (Used only when libraqm is missing.)
+    """
+    out: list[str] = []
+    block: list[str] = []
+    pending: list[str] = []  # neutrals after an RTL letter: RTL only if more RTL follows
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in _RTL:
+            block.extend(pending)
+            pending = []
+            block.append(ch)
+        elif block and kind in ("WS", "ON", "CS", "ES", "ET", "NSM"):
+            pending.append(ch)
+        else:
+            if block:
+                out.extend(reversed(block))
+                block = []
+            out.extend(pending)
+            pending = []
+            out.append(ch)
+    out.extend(reversed(block))
+    out.extend(pending)
+    return "".join(out)
+
+
+@cache
+def _raqm() -> bool:
+    return bool(features.check("raqm"))
+
+
+@cache
+def _rtl_font(size: int) -> ImageFont.FreeTypeFont:
+    return dejavu(size).font_variant(layout_engine=ImageFont.Layout.RAQM)
+
+
+def _run_font(which: int, size: int, text: str) -> ImageFont.FreeTypeFont:
+    if which == DEJAVU and _raqm() and _has_rtl(text):
+        return _rtl_font(size)
+    return face(which, size)
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str) -> tuple[Run, ...]:
+    """`text` (already safe) split into runs of one font each, spaces joined to the runs."""
+    if not text:
+        return ()
+    if _has_rtl(text):
+        return ((text if _raqm() else visual_order(text), DEJAVU),)
+    plain = aileron_codes()
+    tokens = [token for token in _WORDS.split(text) if token]
+    fonts = [AILERON if token.isspace() or all(ord(ch) in plain for ch in token) else DEJAVU
+             for token in tokens]
+    for i, token in enumerate(tokens):  # a space between two DejaVu words is a DejaVu space
+        if token.isspace() and 0 < i < len(tokens) - 1 and fonts[i - 1] == fonts[i + 1] == DEJAVU:
+            fonts[i] = DEJAVU
+    out: list[list] = []
+    for token, which in zip(tokens, fonts, strict=True):
+        if out and out[-1][1] == which:
+            out[-1][0] += token
+        else:
+            out.append([token, which])
+    return tuple((chunk, which) for chunk, which in out)
+
+
+def _advances(text: str, size: int) -> tuple[tuple[float, ...], float]:
+    """The x of each run of `text` and the total advance width."""
+    xs = []
+    x = 0.0
+    for chunk, which in runs(text):
+        xs.append(x)
+        x += _run_font(which, size, chunk).getlength(chunk)
+    return tuple(xs), x
 
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int) -> int:
     """Width in px of `text` drawn at `size` (the text must already be safe)."""
-    return int(font(size).getlength(text) + 0.5)
+    return int(_advances(text, size)[1] + 0.5)
 
 
 @lru_cache(maxsize=4096)
 def fit_text(text: str, size: int, max_width: int) -> str:
     """`text` made safe and cut with an ellipsis so that it fits in `max_width` px."""
-    text = safe_text(text, "?")
+    text = safe_text(text, PLACEHOLDER)
     if text_width(text, size) <= max_width:
         return text
     lo, hi = 0, len(text)
@@ -75,20 +168,46 @@ def fit_text(text: str, size: int, max_width: int) -> str:
     return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
+def _anchor_point(anchor: str, size: int, width: float, top: int, bottom: int) -> tuple[float,
+                                                                                      float]:
+    """Where `anchor` lies relative to (start of line, baseline); vertical metrics: Aileron's."""
+    ascent, descent = aileron(size).getmetrics()
+    ax = {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+    ay = {"a": -ascent, "t": top, "m": (descent - ascent) / 2, "s": 0, "b": bottom,
+          "d": descent}[anchor[1]]
+    return ax, ay
+
+
 @lru_cache(maxsize=4096)
 def text_mask(
     text: str, size: int, anchor: str = "la", bold: bool = False
 ) -> tuple[Image.Image, int, int]:
-    """The coverage mask of `text` and its offset from the anchor point (cached, read-only)."""
-    face = font(size)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    """The coverage mask of `text` and its offset from the anchor point (cached, read-only).
+
+    Each run is drawn on a common baseline; vertical anchors use Aileron's metrics for every
+    font so that labels line up whatever font they end up in.
+    """
+    xs, width = _advances(text, size)
+    parts = runs(text)
+    left, top, right, bottom = math.inf, math.inf, -math.inf, -math.inf
+    for x, (chunk, which) in zip(xs, parts, strict=True):
+        l_, t_, r_, b_ = _run_font(which, size, chunk).getbbox(chunk, anchor="ls")
+        left, top = min(left, x + l_), min(top, t_)
+        right, bottom = max(right, x + r_), max(bottom, b_)
+    if not parts or right <= left:
+        left, top, right, bottom = 0, -1, 1, 0
+    left, top = math.floor(left), math.floor(top)
+    right, bottom = math.ceil(right), math.ceil(bottom)
     extra = 1 if bold else 0
     mask = Image.new("L", (max(1, right - left + extra), max(1, bottom - top)), 0)
     pen = ImageDraw.Draw(mask)
-    pen.text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    if bold:  # a second pass one pixel to the right: crisper than a stroke at small sizes
-        pen.text((1 - left, -top), text, font=face, fill=255, anchor=anchor)
-    return mask, left, top
+    for x, (chunk, which) in zip(xs, parts, strict=True):
+        run_font = _run_font(which, size, chunk)
+        pen.text((x - left, -top), chunk, font=run_font, fill=255, anchor="ls")
+        if bold:  # a second pass one pixel to the right: crisper than a stroke at small sizes
+            pen.text((x - left + 1, -top), chunk, font=run_font, fill=255, anchor="ls")
+    ax, ay = _anchor_point(anchor, size, width, top, bottom)
+    return mask, round(left - ax), round(top - ay)
 
 
 def draw_text(

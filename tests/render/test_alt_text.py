@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.render import hand_alt_text, leaderboard_text, table_alt_text
-from bot.render.text import fit_text, safe_text, text_width
+from bot.render.text import fit_text, text_width
 from tests.render.samples import (
     HAND_3,
     HAND_13,
@@ -55,13 +55,6 @@ def test_leaderboard_text_has_a_line_per_row() -> None:
     italian = leaderboard_text(replace(LEADERBOARD, lang="it", by="balance"))
     assert "12.500" in italian and "fiches" in italian
     assert "nessun giocatore" in leaderboard_text(replace(LEADERBOARD, rows=(), lang="it"))
-
-
-def test_safe_text_folds_what_the_font_lacks() -> None:
-    assert safe_text("Niccolò è qui") == "Niccolo' e' qui"
-    assert safe_text("Zoë 🎲") == "Zoe"
-    assert safe_text("😀😀", "?") == "?"
-    assert safe_text("a — b × 3") == "a - b x 3"
 
 
 def test_fit_text_fits() -> None:

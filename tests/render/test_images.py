@@ -35,13 +35,14 @@ from tests.render.samples import (
     TABLE_STOPPA,
 )
 
-#: sha256 of the reference images, made with Pillow 13.0 (FreeType) and this zlib; a Pillow,
-#: FreeType or zlib upgrade may change the bytes: look at the images, then update these.
+#: sha256 of the reference images, made with Pillow 13.0 (FreeType), the DejaVu Sans 2.37 file in
+#: bot/render/fonts/ and this zlib; a Pillow, FreeType or zlib upgrade may change the bytes: look
+#: at the images, then update these. (Session 2: Aileron + DejaVu fallback, box-filtered sprites.)
 REFERENCE = {
-    "hand_3": "c2d6122d44364b102ee3f71d0855577346670e7851bbe95e5d5f0b1878817552",
-    "hand_13": "0d9ff4ef0a33384d1b5c2582ffd590ece266f831a817a0260c8101ee0ca9b380",
-    "table_stoppa": "eada4a4dd0aee6084b24e9cdb4dfdb4fe0d6f152680eb42bb7a17915e1d0129f",
-    "leaderboard": "45dbabd658da5825275aa13c4f26966ee7e86bdfd24ee92a69ec4a4f37a445d1",
+    "hand_3": "e861318178c0185a918cffd9760583969ee9caa0c14d65e5c7990a707f34ac73",
+    "hand_13": "90ad340434ca025cfa07cea9d9ef8b169f485a50c4579d532e725fd174be456f",
+    "table_stoppa": "afb82a880133f7f5971e5864adf3af7ffae4af5a2c7c5641f0f3f24a66b3e971",
+    "leaderboard": "3a4917a4765de8cbdad37980ddab3e1680168a022a72f4b4d2bc182dd29e6295",
 }
 
 
