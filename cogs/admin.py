@@ -32,36 +32,25 @@ from bot.discord_utils import (
     send_public,
 )
 from bot.i18n import has, t
+from bot.store import STAKES_CHOICES
+from bot.store.stakes import INTEGER_STAKES
 
 MANAGER = discord.Permissions(manage_guild=True)
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 
-STAKE_KEYS: tuple[str, ...] = (
-    "ante",
-    "small_point",
-    "cip",
-    "max_bet",
-    "card_rate",
-    "cards_per_payment",
+#: The stakes of R-4, in the order the embed shows them (the store's integer stakes).
+STAKE_KEYS: tuple[str, ...] = INTEGER_STAKES
+#: Variants whose values are True/False in the store, offered as yes/no choices.
+BOOLEAN_VARIANTS = frozenset(
+    name for name, values in STAKES_CHOICES.items() if set(values) == {False, True}
 )
-#: Each variant and its values, in the order they are offered (values are the store's).
+#: Each variant and its values, in the order they are offered: the store's allowed values,
+#: which are the engine's (booleans shown as yes/no).
 VARIANTS: dict[str, tuple[str, ...]] = {
-    "three_players": ("king", "suit"),
-    "ranking": ("count", "total"),
-    "unclaimed_big_pot": ("dealer", "carry"),
-    "blocked_stoppa": (
-        "four_aces",
-        "three_twos_no_king",
-        "three_aces_no_king",
-        "four_aces_no_king",
-        "three_aces",
-        "none",
-    ),
-    "special_payout": ("cards", "ante"),
-    "three_aces_jump": ("yes", "no"),
-    "removed_suit": ("c", "d", "s", "b"),
+    name: ("yes", "no") if name in BOOLEAN_VARIANTS else tuple(str(v) for v in values)
+    for name, values in STAKES_CHOICES.items()
+    if name not in STAKE_KEYS
 }
-BOOLEAN_VARIANTS = frozenset({"three_aces_jump"})
 LANGUAGE_CHOICES: tuple[str, ...] = ("it", "en", "auto")
 
 Chips = app_commands.Range[int, 1, 1_000_000]
