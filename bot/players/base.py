@@ -100,8 +100,9 @@ class RandomPlayer:
 def make_player(level: str, seed: int | None = None) -> CpuPlayer:
     """A CPU player of `level` ("random", "easy" or "hard"), deterministic given `seed`.
 
-    (The hard player is deterministic as long as its time budget does not cut a search short;
-    its sample counts are sized so that it normally does not.)
+    Given the same seed and the same sequence of views and legal actions, a player makes the
+    same decisions: the easy and hard levels budget their searches in samples and simulated
+    card plays, not in time.
     """
     from bot.players.easy import EasyPlayer
     from bot.players.hard import HardPlayer

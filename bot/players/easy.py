@@ -11,7 +11,6 @@ EASY = Style(
     margin=0.0,
     hide=False,
     search=False,
-    budget=0.05,
 )
 
 

@@ -76,8 +76,9 @@ def sample_points(
     """Deal the unseen cards to `opponents` `samples` times and score my point against each.
 
     `big` means the eligible cards are the whole hand (shown cards included); otherwise only
-    the current deal (shown cards of earlier deals are excluded from it). Stops early at
-    `deadline` (a `time.perf_counter()` value), keeping at least a few samples.
+    the current deal (shown cards of earlier deals are excluded from it). The sample count is
+    the budget; `deadline` (a `time.perf_counter()` value, None: none) is only a safety net that
+    stops early, keeping at least a few samples (fewer samples than asked tell it did).
     """
     by_total = know.by_total
     mine = point_key(my_cards, by_total)

@@ -16,13 +16,17 @@ HARD = Style(
     hide=True,
     search=True,
     stoppa_samples=300,
-    budget=0.2,
+    stoppa_nodes=30_000,
 )
 
 
 class HardPlayer(ThinkingPlayer):
     """Reads bets as strength, sizes its bets on expected gain, bluffs and slow-plays a little,
-    hides cards when declaring (R-9) and searches its stoppa openings within 200 ms."""
+    hides cards when declaring (R-9) and searches its stoppa openings.
+
+    Its budgets are counts (300 Monte Carlo deals per bet; at most 300 samples and 30,000
+    simulated card plays per stoppa opening), sized so that a decision stays well under 200 ms
+    on the development machine; decisions depend only on the seed and the views seen."""
 
     style = HARD
 

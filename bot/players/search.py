@@ -3,8 +3,14 @@
 The hidden cards are split at random among the other seats (their counts are public, cards they
 have shown and not played stay theirs); for each sample every candidate opening is played out to
 the close with `shedding.heuristic_open` for every later opening, and scored by the R-13
-payment. The same samples are used for every candidate (common random numbers). A deadline
-bounds the time spent.
+payment. The same samples are used for every candidate (common random numbers).
+
+The work is bounded by counts, never by the clock, so that a decision depends only on the seed
+and the view: at most `max_samples` samples, and no new sample once `max_nodes` nodes have been
+spent over every candidate's play-outs (a node is one simulated card play; each play-out also
+counts `PLAYOUT_NODES` for its fixed cost, so that nodes track time). An optional wall-clock
+`deadline` is a safety net only (sized never to bind in normal play); `SearchResult.cut` says
+when it did.
 """
 
 from __future__ import annotations
@@ -15,6 +21,10 @@ from dataclasses import dataclass
 
 from bot.players.knowledge import Knowledge, rank_of
 from bot.players.shedding import Counts, Shedding, counts_of, heuristic_open
+
+#: Nodes charged per play-out for its fixed cost (copying hands, openings), measured as about
+#: the cost of 12 simulated card plays.
+PLAYOUT_NODES = 12
 
 
 @dataclass(slots=True)
@@ -31,11 +41,14 @@ class Payment:
 
 @dataclass(slots=True)
 class SearchResult:
-    """The chosen rank, the mean gain of each candidate and the number of samples used."""
+    """The chosen rank, the mean gain of each candidate, the samples and simulated card plays
+    (nodes) used, and whether the safety deadline cut the search short."""
 
     rank: int
     gains: dict[int, float]
     samples: int
+    nodes: int = 0
+    cut: bool = False
 
 
 def live_totals(know: Knowledge) -> Counts:
@@ -77,12 +90,14 @@ def search_opening(
     rng: random.Random,
     *,
     max_samples: int = 400,
+    max_nodes: int | None = None,
     deadline: float | None = None,
 ) -> SearchResult:
     """Evaluate each candidate opening rank by sampled play-outs; the best mean gain wins.
 
-    At most `max_samples` samples, and none started after `deadline` (`time.perf_counter()`);
-    at least one sample is always completed.
+    At most `max_samples` samples; no sample is started once `max_nodes` card plays have been
+    simulated, nor after the safety `deadline` (`time.perf_counter()`, None: none); at least
+    one sample is always completed.
     """
     if len(candidates) == 1:
         return SearchResult(candidates[0], {candidates[0]: 0.0}, 0)
@@ -90,14 +105,20 @@ def search_opening(
     jump = bool(know.rules.get("three_aces_jump", False))
     me = know.seat
     sums = dict.fromkeys(candidates, 0.0)
-    done = 0
+    done = nodes = 0
+    cut = False
     while done < max_samples:
+        if done and max_nodes is not None and nodes >= max_nodes:
+            break
         if done and deadline is not None and time.perf_counter() > deadline:
+            cut = True
             break
         hands = sample_hands(know, rng)
+        held = sum(map(sum, hands))
         for rank in candidates:
             game = Shedding([h[:] for h in hands], full, jump)
             closer = game.play_out(me, heuristic_open, first=rank)
+            nodes += held - sum(game.sizes) + PLAYOUT_NODES
             if closer == me:
                 gain = sum(
                     payment.owed(game.sizes[s], know.chips[s])
@@ -110,4 +131,4 @@ def search_opening(
         done += 1
     gains = {r: sums[r] / max(done, 1) for r in candidates}
     best = max(candidates, key=lambda r: (gains[r], -r))
-    return SearchResult(best, gains, done)
+    return SearchResult(best, gains, done, nodes, cut)

@@ -15,14 +15,19 @@ One class, `ThinkingPlayer`, tuned by a `Style`; `easy.py` and `hard.py` hold th
 - Position (R-3 priority) enters the estimate: ties go to the higher priority, the seats yet to
   act after this one may still call or fold, and with no bet the dealer takes the pot.
 - The stoppa (R-12): the easy style opens with a quick heuristic; the hard style searches its
-  openings over sampled splits of the hidden cards (`search.py`), within its time budget.
+  openings over sampled splits of the hidden cards (`search.py`), within a budget of simulated
+  card plays.
 
 Every decision reads only the `view` dict and the legal actions, and is deterministic given the
-seed (the time budget can only shorten a search, and a generous budget never binds).
+seed: the work per decision is bounded by counts (Monte Carlo deals, simulated card plays), never
+by the clock. `Style.safety` is a wall-clock net far above the normal cost (the hard level's
+decisions measure at most ~0.2 s here, the net is 1 s); if it ever cuts a search, the decision
+is logged at DEBUG and `last["cut"]` is set, and only then can a replay differ.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from dataclasses import dataclass
@@ -33,6 +38,8 @@ from bot.players.estimate import Opponent, expected_gain, sample_points, win_sha
 from bot.players.knowledge import Knowledge, card_id, point_key, read_view
 from bot.players.reading import BetReading
 from bot.players.search import Payment, heuristic_choice, search_opening
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +56,9 @@ class Style:
     margin: float = 0.0  # chips of expected gain needed before putting chips in
     hide: bool = False  # declare the smallest winning point (R-9)
     search: bool = False  # search stoppa openings (else a heuristic)
-    stoppa_samples: int = 400
-    budget: float = 0.2  # seconds per decision (hard limit, checked inside the searches)
+    stoppa_samples: int = 400  # at most this many sampled deals per stoppa opening
+    stoppa_nodes: int = 30_000  # and no new sample past this many simulated card plays
+    safety: float | None = 1.0  # seconds: a wall-clock net that never binds in normal play
 
 
 class ThinkingPlayer:
@@ -73,7 +81,9 @@ class ThinkingPlayer:
     def choose(self, view: View, legal: list[Action]) -> Action:
         """Pick an action of `legal` (Bet/Raise possibly at another amount in range)."""
         start = time.perf_counter()
-        deadline = start + self.style.budget * 0.9
+        safety = self.style.safety
+        deadline = start + safety if safety is not None else None
+        self.last = {}
         kinds = {action_kind(a) for a in legal}
         know = read_view(view)
         if kinds <= {"play"}:
@@ -87,11 +97,20 @@ class ThinkingPlayer:
         else:
             action = legal[0]
         self.last["seconds"] = time.perf_counter() - start
+        if self.last.get("cut"):
+            log.debug(
+                "%s: safety net of %.2f s cut a search (%s): this decision depends on timing",
+                self.name,
+                safety,
+                {k: v for k, v in self.last.items() if k != "gains"},
+            )
         return action
 
     # --- the stoppa ----------------------------------------------------------------------
 
-    def _open_stoppa(self, know: Knowledge, legal: list[Action], deadline: float) -> Action:
+    def _open_stoppa(
+        self, know: Knowledge, legal: list[Action], deadline: float | None
+    ) -> Action:
         by_rank: dict[int, Action] = {}
         for play in legal:
             by_rank.setdefault(play.cards[0].rank, play)
@@ -107,9 +126,15 @@ class ThinkingPlayer:
             payment,
             self.rng,
             max_samples=self.style.stoppa_samples,
+            max_nodes=self.style.stoppa_nodes,
             deadline=deadline,
         )
-        self.last = {"stoppa_samples": result.samples, "gains": result.gains}
+        self.last = {
+            "stoppa_samples": result.samples,
+            "nodes": result.nodes,
+            "cut": result.cut,
+            "gains": result.gains,
+        }
         return by_rank[result.rank]
 
     # --- R-9 showdown --------------------------------------------------------------------
@@ -156,7 +181,9 @@ class ThinkingPlayer:
 
     # --- R-8 betting ---------------------------------------------------------------------
 
-    def _bet(self, view: View, know: Knowledge, legal: list[Action], deadline: float) -> Action:
+    def _bet(
+        self, view: View, know: Knowledge, legal: list[Action], deadline: float | None
+    ) -> Action:
         style = self.style
         betting = view.get("betting") or {}
         pots = view.get("pots") or {}
@@ -231,7 +258,11 @@ class ThinkingPlayer:
                     model=style.model,
                 )
                 options.append((gain, level, act))
-        self.last = {"samples": len(samples), "win": win_share(samples)}
+        self.last = {
+            "samples": len(samples),
+            "cut": len(samples) < style.samples,
+            "win": win_share(samples),
+        }
         passing = by_kind.get("pass")
         if not options:
             return passing if passing is not None else legal[0]

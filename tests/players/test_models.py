@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import logging
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -106,30 +107,55 @@ def _stoppa_decision(seed: int) -> tuple[dict, list]:
     raise AssertionError("no stoppa decision found")
 
 
-def test_hard_budget_bounds_the_stoppa_search() -> None:
+def test_hard_stoppa_search_is_bounded_by_samples_and_nodes_not_time() -> None:
     view, legal = _stoppa_decision(1)
-    roomy = HardPlayer(1)
-    roomy.style = replace(HARD, budget=60.0, stoppa_samples=50)
-    roomy.choose(view, legal)
-    assert roomy.last["stoppa_samples"] == 50  # the sample cap binds, not the time
+    capped = HardPlayer(1)
+    capped.style = replace(HARD, stoppa_samples=50, stoppa_nodes=10**9)
+    capped.choose(view, legal)
+    assert capped.last["stoppa_samples"] == 50  # the sample cap binds
+    assert not capped.last["cut"]
+    budget = 2_000
+    runs = []
+    for _ in range(2):
+        node_bound = HardPlayer(1)
+        node_bound.style = replace(HARD, stoppa_samples=10_000, stoppa_nodes=budget)
+        action = node_bound.choose(view, legal)
+        assert action in legal
+        runs.append((str(action), dict(node_bound.last)))
+    last = runs[0][1]
+    samples, nodes = last["stoppa_samples"], last["nodes"]
+    assert 1 < samples < 10_000 and not last["cut"]
+    # the search stops at the first sample boundary past the node budget
+    per_sample = nodes / samples
+    assert budget <= nodes < budget + 2 * per_sample
+    # same seed, same view: the same samples, nodes, gains and choice (no clock involved)
+    for _, figures in runs:
+        figures.pop("seconds")
+    assert runs[0] == runs[1]
+
+
+def test_hard_safety_net_cuts_the_stoppa_search_and_logs_it(caplog) -> None:
+    view, legal = _stoppa_decision(1)
     rushed = HardPlayer(1)
-    rushed.style = replace(HARD, budget=0.0, stoppa_samples=10_000)
-    action = rushed.choose(view, legal)
-    assert rushed.last["stoppa_samples"] == 1  # past the deadline: one sample, then stop
+    rushed.style = replace(HARD, safety=0.0, stoppa_samples=10_000, stoppa_nodes=10**9)
+    with caplog.at_level(logging.DEBUG, logger="bot.players.strategy"):
+        action = rushed.choose(view, legal)
+    assert rushed.last["stoppa_samples"] == 1 and rushed.last["cut"]  # one sample, then stop
     assert action in legal
+    assert "safety net" in caplog.text
 
 
-def test_hard_budget_bounds_the_betting_estimate() -> None:
+def test_hard_betting_estimate_is_bounded_by_its_sample_count() -> None:
     hand = Hand.start(Rules(players=4), [3000] * 4, 0, seed=4)
     view, legal = hand.view(hand.to_act), hand.legal_actions()
+    counted = HardPlayer(2)
+    counted.style = replace(HARD, samples=64)
+    counted.choose(view, legal)
+    assert counted.last["samples"] == 64 and not counted.last["cut"]
     rushed = HardPlayer(2)
-    rushed.style = replace(HARD, budget=0.0, samples=100_000)
+    rushed.style = replace(HARD, safety=0.0, samples=100_000)
     rushed.choose(view, legal)
-    assert rushed.last["samples"] < 100
-    roomy = HardPlayer(2)
-    roomy.style = replace(HARD, budget=60.0, samples=64)
-    roomy.choose(view, legal)
-    assert roomy.last["samples"] == 64
+    assert rushed.last["samples"] < 100 and rushed.last["cut"]
 
 
 def test_players_do_not_import_the_hand_or_the_stoppa_state() -> None:

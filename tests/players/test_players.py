@@ -1,10 +1,9 @@
-"""CPU players: legal, deterministic, view-only, within their time budget (issue 8)."""
+"""CPU players: legal, deterministic, view-only (issue 8)."""
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -14,24 +13,12 @@ from bot.engine import Rules, parse_action
 from bot.engine.hand import Hand
 from bot.players import LEVELS, CpuPlayer, RandomPlayer, make_player
 from bot.players.base import action_kind, amount_of
-from bot.players.hard import HARD, HardPlayer
 from bot.players.match import play_hand
 from bot.players.strategy import ThinkingPlayer
 
-GENEROUS = replace(HARD, budget=60.0)
-
-
-def _hard(seed: int) -> HardPlayer:
-    player = HardPlayer(seed)
-    player.style = GENEROUS  # a budget that never binds: decisions depend on the seed only
-    return player
-
 
 def _players(levels: list[str], seed: int) -> list[CpuPlayer]:
-    return [
-        _hard(seed + i) if lv == "hard" else make_player(lv, seed + i)
-        for i, lv in enumerate(levels)
-    ]
+    return [make_player(lv, seed + i) for i, lv in enumerate(levels)]
 
 
 class Checked:
@@ -118,6 +105,39 @@ def test_same_seed_same_game(level: str) -> None:
     assert run() == run()
 
 
+def _whole_hand(levels: list[str], seed: int, deal: int) -> tuple[list[str], list[dict]]:
+    """Every action of a whole 4-player hand as text, and the decision figures of seat 0."""
+    players = _players(levels, seed)
+    figures: list[dict] = []
+
+    def record(hand: Hand, seat: int, action: object) -> None:
+        if seat == 0:
+            last = dict(getattr(players[0], "last", {}))
+            last.pop("seconds", None)  # the only timing-dependent figure
+            figures.append(last)
+
+    hand = play_hand(Rules(players=4), players, deal % 4, seed=deal, on_turn=record)
+    assert hand.phase == "over"
+    return [f"{seat}:{text}" for seat, text in hand.actions], figures
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_same_seed_same_actions_for_a_whole_hand_twice(level: str) -> None:
+    """The default players (real budgets, not test ones) replay a whole hand identically: their
+    searches are budgeted in samples and simulated plays, not in time, so the samples used, the
+    stoppa nodes and the gains they computed are equal too, and no safety cut happened."""
+    levels = [level, "easy" if level == "hard" else "random", level, "random"]
+    for deal in (3, 11):
+        first = _whole_hand(levels, 21, deal)
+        second = _whole_hand(levels, 21, deal)
+        assert first == second
+        assert not any(f.get("cut") for f in first[1])
+    assert any(a.split(":", 1)[1].startswith("play") for a in first[0]), "no stoppa reached"
+    if level == "hard":
+        searched = [f for f in first[1] if f.get("stoppa_samples")]
+        assert searched, "seat 0 never searched a stoppa opening in these hands"
+
+
 def test_different_seeds_differ() -> None:
     games = {
         tuple(play_hand(Rules(players=4), _players(["random"] * 4, s), 0, seed=1).actions)
@@ -160,7 +180,7 @@ def test_decision_depends_only_on_the_view(level: str, seed: int) -> None:
             order[i] = card
         hand = Hand.start(rules, [3000] * 4, dealer, deck=order)
         assert hand.view(seat)["hand"] == base.view(seat)["hand"]
-        player = _hard(5) if level == "hard" else make_player(level, 5)
+        player = make_player(level, 5)
         decisions.add(str(player.choose(hand.view(seat), hand.legal_actions())))
     assert len(decisions) == 1
 
