@@ -7,8 +7,6 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-import aiosqlite
-
 from bot.store.connection import StoreBase, dumps
 from bot.store.errors import CooldownActive
 from bot.store.ledger import MINT_ACCOUNT, USER, Account, Transfers
@@ -17,12 +15,11 @@ from bot.store.server_settings import apply_changes
 from bot.store.stakes import DEFAULT_STAKES, validate_stakes
 
 _SETTINGS_COLUMNS = "starting_balance, daily_amount, daily_cooldown, language, turn_timeout"
+_SETTINGS_SQL = f"SELECT {_SETTINGS_COLUMNS} FROM servers WHERE guild_id = ?"
+_STAKES_SQL = "SELECT stakes FROM servers WHERE guild_id = ?"
 
 
-async def _settings(tx: Transfers, guild: int) -> ServerSettings:
-    rows = await tx.db.execute_fetchall(
-        f"SELECT {_SETTINGS_COLUMNS} FROM servers WHERE guild_id = ?", (guild,)
-    )
+def _settings_of(rows: list[Any]) -> ServerSettings:
     if not rows:
         return ServerSettings()
     r = rows[0]
@@ -35,15 +32,18 @@ async def _settings(tx: Transfers, guild: int) -> ServerSettings:
     )
 
 
-async def _stakes(db: aiosqlite.Connection, guild: int) -> dict[str, Any]:
-    rows = await db.execute_fetchall("SELECT stakes FROM servers WHERE guild_id = ?", (guild,))
+def _settings(tx: Transfers, guild: int) -> ServerSettings:
+    return _settings_of(tx.fetchall(_SETTINGS_SQL, (guild,)))
+
+
+def _stakes_of(rows: list[Any]) -> dict[str, Any]:
     stored = json.loads(rows[0][0]) if rows and rows[0][0] else {}
     return {**DEFAULT_STAKES, **{k: v for k, v in stored.items() if k in DEFAULT_STAKES}}
 
 
-async def _balance(tx: Transfers, guild: int, user: int) -> int:
-    await tx.ensure_account(guild, user)
-    rows = await tx.db.execute_fetchall(
+def _balance(tx: Transfers, guild: int, user: int) -> int:
+    tx.ensure_account(guild, user)
+    rows = tx.fetchall(
         "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
     )
     return int(rows[0][0])
@@ -59,9 +59,8 @@ class AccountsMixin(StoreBase):
                 "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
             )
         if rows:
-            return int(rows[0][0])
-        async with self._write() as tx:
-            return await _balance(tx, guild, user)
+            return int(next(iter(rows))[0])
+        return await self._transaction(lambda tx: _balance(tx, guild, user))
 
     async def balances(self, guild: int, users: list[int]) -> dict[int, int]:
         """The balances of `users` on this server (missing accounts are created)."""
@@ -73,10 +72,13 @@ class AccountsMixin(StoreBase):
         async with self._read() as db:
             rows = await db.execute_fetchall(sql, (guild, *unique))
         if len(rows) < len(unique):  # some accounts are new: create them, then read again
-            async with self._write() as tx:
+
+            def create(tx: Transfers) -> list[Any]:
                 for user in unique:
-                    await tx.ensure_account(guild, user)
-                rows = await tx.db.execute_fetchall(sql, (guild, *unique))
+                    tx.ensure_account(guild, user)
+                return tx.fetchall(sql, (guild, *unique))
+
+            rows = await self._transaction(create)
         return {int(r[0]): int(r[1]) for r in rows}
 
     async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> DailyClaim:
@@ -85,26 +87,29 @@ class AccountsMixin(StoreBase):
         The time of the last claim is stored with the account; the cooldown in force at the
         time of the new claim applies. Raises CooldownActive(retry_at).
         """
-        async with self._write(now) as tx:
-            settings = await _settings(tx, guild)
-            await tx.ensure_account(guild, user)
-            rows = await tx.db.execute_fetchall(
+
+        def claim(tx: Transfers) -> DailyClaim:
+            settings = _settings(tx, guild)
+            tx.ensure_account(guild, user)
+            rows = tx.fetchall(
                 "SELECT daily_at FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
             )
             last = rows[0][0]
             if last is not None and tx.now < last + settings.daily_cooldown:
                 raise CooldownActive(last + settings.daily_cooldown, now=tx.now)
-            await tx.db.execute(
+            tx.db.execute(
                 "UPDATE accounts SET daily_at = ? WHERE guild_id = ? AND user_id = ?",
                 (tx.now, guild, user),
             )
             if settings.daily_amount:
-                await tx.add_to_user(guild, user, settings.daily_amount)
+                tx.add_to_user(guild, user, settings.daily_amount)
                 tx.record(
                     guild, MINT_ACCOUNT, Account(USER, user), settings.daily_amount, REASON_DAILY
                 )
-            balance = await _balance(tx, guild, user)
-        return DailyClaim(settings.daily_amount, balance, tx.now + settings.daily_cooldown)
+            balance = _balance(tx, guild, user)
+            return DailyClaim(settings.daily_amount, balance, tx.now + settings.daily_cooldown)
+
+        return await self._transaction(claim, now)
 
     async def grant(self, guild: int, user: int, amount: int, *, reason: str, by: int) -> int:
         """An admin grant (amount > 0, minted) or removal (amount < 0, burned); new balance.
@@ -114,8 +119,9 @@ class AccountsMixin(StoreBase):
         """
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
             raise ValueError(f"a grant needs a non-zero integer amount, not {amount!r}")
-        async with self._write(begin=False) as tx:  # starts with the UPDATE of the account
-            balance = await tx.add_to_user(guild, user, amount)
+
+        def give(tx: Transfers) -> int:
+            balance = tx.add_to_user(guild, user, amount)
             if amount > 0:
                 tx.record(
                     guild,
@@ -136,21 +142,24 @@ class AccountsMixin(StoreBase):
                     note=reason,
                     by=by,
                 )
-        return balance
+            return balance
+
+        return await self._transaction(give)
 
     async def server_settings(self, guild: int) -> ServerSettings:
         """The server's settings (defaults when never changed)."""
         async with self._read() as db:
-            return await _settings(Transfers(db, 0.0), guild)
+            return _settings_of(list(await db.execute_fetchall(_SETTINGS_SQL, (guild,))))
 
     async def update_server_settings(
         self, guild: int, *, by: int, **changes: Any
     ) -> ServerSettings:
         """Change some settings (validated, raises InvalidSetting); returns the new settings."""
-        async with self._write() as tx:
-            new = apply_changes(await _settings(tx, guild), changes)
+
+        def update(tx: Transfers) -> ServerSettings:
+            new = apply_changes(_settings(tx, guild), changes)
             values = asdict(new)
-            await tx.db.execute(
+            tx.db.execute(
                 f"INSERT INTO servers (guild_id, {_SETTINGS_COLUMNS}, updated_by, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " starting_balance = excluded.starting_balance,"
@@ -159,12 +168,14 @@ class AccountsMixin(StoreBase):
                 " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
                 (guild, *values.values(), by, tx.now),
             )
-        return new
+            return new
+
+        return await self._transaction(update)
 
     async def get_stakes(self, guild: int) -> dict[str, Any]:
         """The server's stakes and variants (a fresh dict with every key of DEFAULT_STAKES)."""
         async with self._read() as db:
-            return await _stakes(db, guild)
+            return _stakes_of(list(await db.execute_fetchall(_STAKES_SQL, (guild,))))
 
     async def set_stakes(
         self, guild: int, changes: Mapping[str, Any], *, by: int
@@ -173,22 +184,25 @@ class AccountsMixin(StoreBase):
 
         Raises InvalidStakes(code, params) and changes nothing if any check fails.
         """
-        async with self._write() as tx:
-            current = await _stakes(tx.db, guild)
+
+        def update(tx: Transfers) -> dict[str, Any]:
+            current = _stakes_of(tx.fetchall(_STAKES_SQL, (guild,)))
             new = validate_stakes({**current, **changes})
             diff = {k: [current[k], v] for k, v in new.items() if current[k] != v}
-            await tx.db.execute(
+            tx.db.execute(
                 "INSERT INTO servers (guild_id, stakes, updated_by, updated_at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET stakes = excluded.stakes,"
                 " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
                 (guild, dumps(new), by, tx.now),
             )
             if diff:
-                await tx.db.execute(
+                tx.db.execute(
                     "INSERT INTO stakes_changes (guild_id, at, by, changes) VALUES (?, ?, ?, ?)",
                     (guild, tx.now, by, dumps(diff)),
                 )
-        return new
+            return new
+
+        return await self._transaction(update)
 
     async def stakes_history(self, guild: int, limit: int = 10) -> list[dict[str, Any]]:
         """The latest stakes changes, newest first: {"at", "by", "changes": {key: [old, new]}}."""

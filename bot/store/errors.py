@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import math
+import sqlite3
 import time
 from typing import Any
 
@@ -92,3 +93,38 @@ class TableNotFound(StoreError):
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
         super().__init__(None, {"table_id": table_id})
+
+
+class IntegrityViolation(StoreError):
+    """SQLite refused a change that breaks one of the schema's constraints (a bug in the
+    caller, or a race with another process): nothing of the transaction was saved.
+
+    `code` says which kind of constraint (integrity_unique, integrity_check,
+    integrity_foreign_key, integrity_not_null, integrity); `params["detail"]` is SQLite's
+    description of it; the original `sqlite3.IntegrityError` is the `__cause__`.
+    """
+
+    default_code = "integrity"
+
+
+#: SQLite's extended result names -> IntegrityViolation codes
+_INTEGRITY_CODES = {
+    "SQLITE_CONSTRAINT_UNIQUE": "integrity_unique",
+    "SQLITE_CONSTRAINT_PRIMARYKEY": "integrity_unique",
+    "SQLITE_CONSTRAINT_CHECK": "integrity_check",
+    "SQLITE_CONSTRAINT_FOREIGNKEY": "integrity_foreign_key",
+    "SQLITE_CONSTRAINT_NOTNULL": "integrity_not_null",
+}
+
+
+def typed_error(error: BaseException) -> BaseException:
+    """The store's typed error for a raw `sqlite3.IntegrityError` (chained to it); any other
+    exception is returned unchanged."""
+    if not isinstance(error, sqlite3.IntegrityError):
+        return error
+    name = getattr(error, "sqlite_errorname", "") or ""
+    text = str(error)
+    detail = text.split(":", 1)[1].strip() if ":" in text else text
+    typed = IntegrityViolation(_INTEGRITY_CODES.get(name, "integrity"), {"detail": detail})
+    typed.__cause__ = error
+    return typed

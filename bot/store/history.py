@@ -7,6 +7,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.connection import StoreBase, int_keys
+from bot.store.ledger import Transfers
 from bot.store.models import LEADERBOARDS, LeaderRow, PlayerStats
 
 #: per leaderboard: (FROM ... with alias s for the ranked rows, ranked value expression)
@@ -84,16 +85,18 @@ class HistoryMixin(StoreBase):
 
     async def stats(self, guild: int, user: int) -> PlayerStats:
         """The user's statistics on this server (zeros before the first hand) and balance."""
-        async with self._write() as tx:
-            await tx.ensure_account(guild, user)
-            rows = await tx.db.execute_fetchall(
+
+        def read(tx: Transfers) -> list[Any]:
+            tx.ensure_account(guild, user)
+            return tx.fetchall(
                 "SELECT a.balance, s.hands, s.pots_won, s.closes, s.net, s.biggest_pot"
                 " FROM accounts a LEFT JOIN player_stats s"
                 " ON s.guild_id = a.guild_id AND s.user_id = a.user_id"
                 " WHERE a.guild_id = ? AND a.user_id = ?",
                 (guild, user),
             )
-        r = rows[0]
+
+        r = (await self._transaction(read))[0]
         return PlayerStats(
             hands=r[1] or 0,
             pots_won=r[2] or 0,

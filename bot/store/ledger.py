@@ -1,15 +1,16 @@
 """Chip movements inside one write transaction: balance updates plus their ledger rows.
 
-A `Transfers` object lives for one `BEGIN IMMEDIATE ... COMMIT` of `Store`. Every balance
-change it makes has a ledger row, written by `flush()` before the commit; if anything raises,
-the whole transaction (balances and rows) is rolled back by the caller.
+A `Transfers` object lives for one transaction of `Store` (or one savepoint of a group
+commit, see `bot.store.connection`). It is synchronous: it runs on aiosqlite's worker thread,
+inside the one function that makes the whole transaction. Every balance change it makes has a
+ledger row, written by `flush()` before the commit; if anything raises, the whole transaction
+(balances and rows) is rolled back by the caller.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
-
-import aiosqlite
 
 from bot.store.errors import InsufficientFunds
 from bot.store.models import REASON_START
@@ -34,27 +35,33 @@ INSERT_LEDGER = (
 
 
 class Transfers:
-    """Balance updates and buffered ledger rows of one write transaction."""
+    """Balance updates and buffered ledger rows of one write transaction (synchronous)."""
 
-    def __init__(self, db: aiosqlite.Connection, now: float) -> None:
+    __slots__ = ("_rows", "_starting", "db", "now")
+
+    def __init__(self, db: sqlite3.Connection, now: float) -> None:
         self.db = db
         self.now = now
         self._rows: list[tuple[object, ...]] = []
         self._starting: dict[int, int] = {}
 
-    async def starting_balance(self, guild: int) -> int:
+    def fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
+        """Run one statement and return every row."""
+        return self.db.execute(sql, params).fetchall()
+
+    def starting_balance(self, guild: int) -> int:
         """The server's starting balance (cached for the transaction)."""
         if guild not in self._starting:
-            rows = await self.db.execute_fetchall(
+            rows = self.fetchall(
                 "SELECT starting_balance FROM servers WHERE guild_id = ?", (guild,)
             )
             self._starting[guild] = int(rows[0][0]) if rows else 1000
         return self._starting[guild]
 
-    async def ensure_account(self, guild: int, user: int) -> bool:
+    def ensure_account(self, guild: int, user: int) -> bool:
         """Create the account with the starting balance (minted) if missing; True if created."""
-        start = await self.starting_balance(guild)
-        cur = await self.db.execute(
+        start = self.starting_balance(guild)
+        cur = self.db.execute(
             "INSERT INTO accounts (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT DO NOTHING",
             (guild, user, start, self.now),
@@ -81,22 +88,22 @@ class Transfers:
             (-delta, guild, user, -delta),
         )
 
-    async def add_to_user(self, guild: int, user: int, delta: int) -> int:
+    def add_to_user(self, guild: int, user: int, delta: int) -> int:
         """Change a user's balance by `delta` (creating the account lazily); the new balance.
 
         A debit is `balance = balance - ? WHERE ... AND balance >= ?`, and the updated row is
-        checked (RETURNING, so the count and the new balance come in one call):
+        checked (RETURNING, so the count and the new balance come in one statement):
         InsufficientFunds if the account has less than the amount.
         """
         sql, params = self.balance_update(guild, user, delta)
-        rows = await self.db.execute_fetchall(sql, params)
+        rows = self.fetchall(sql, params)
         if len(rows) == 1:
             return int(rows[0][0])
-        if await self.ensure_account(guild, user):
-            rows = await self.db.execute_fetchall(sql, params)
+        if self.ensure_account(guild, user):
+            rows = self.fetchall(sql, params)
             if len(rows) == 1:
                 return int(rows[0][0])
-        rows = await self.db.execute_fetchall(
+        rows = self.fetchall(
             "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
         )
         balance = int(rows[0][0]) if rows else 0
@@ -133,8 +140,8 @@ class Transfers:
             )
         )
 
-    async def flush(self) -> None:
-        """Write the buffered ledger rows (call before COMMIT)."""
+    def flush(self) -> None:
+        """Write the buffered ledger rows (call before COMMIT / RELEASE)."""
         if self._rows:
-            await self.db.executemany(INSERT_LEDGER, self._rows)
+            self.db.executemany(INSERT_LEDGER, self._rows)
             self._rows.clear()

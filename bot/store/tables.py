@@ -55,8 +55,7 @@ def _check_ids(name: str, values: Sequence[int]) -> list[int]:
 
 
 def _check_moves(moves: Sequence[Move]) -> list[Move]:
-    """Validated moves, chips into the escrow first (so the escrow never dips below zero
-    between the payments and the payouts of one action), zero amounts dropped."""
+    """Validated moves in the order given, zero amounts dropped."""
     for m in moves:
         if isinstance(m.amount, bool) or not isinstance(m.amount, int):
             raise ValueError(f"a move amount must be an integer: {m!r}")
@@ -64,8 +63,7 @@ def _check_moves(moves: Sequence[Move]) -> list[Move]:
             raise ValueError(f"a move user must be an integer id: {m!r}")
         if not REASON_RE.fullmatch(m.reason):
             raise ValueError(f"a move reason must be a short lowercase identifier: {m!r}")
-    kept = [m for m in moves if m.amount]
-    return [m for m in kept if m.amount > 0] + [m for m in kept if m.amount < 0]
+    return [m for m in moves if m.amount]
 
 
 def _check_hand(hand: HandRecord) -> None:
@@ -77,30 +75,41 @@ def _check_hand(hand: HandRecord) -> None:
                 raise ValueError(f"HandRecord.{name} must map int user ids to ints")
 
 
-async def _fetch(tx: Transfers, table_id: int) -> TableRow:
-    rows = await tx.db.execute_fetchall(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+def _fetch(tx: Transfers, table_id: int) -> TableRow:
+    rows = tx.fetchall(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,))
     if not rows:
         raise TableNotFound(table_id)
     return _row(rows[0])
 
 
-async def _apply_moves(tx: Transfers, row: TableRow, moves: Sequence[Move]) -> None:
-    """Every move between a user and the table's escrow (the escrow column is updated by the
-    caller, with the table row), with its ledger row."""
+def _apply_moves(tx: Transfers, row: TableRow, moves: Sequence[Move]) -> None:
+    """Every move between a user and the table's escrow, with its ledger row (the escrow
+    column is updated by the caller, with the table row, by the moves' total).
+
+    The moves of one action are applied as a whole: each user's balance changes once, by the
+    net of that user's moves (a debit checked with `balance >= ?`), so the order of the moves
+    does not matter (a seat that wins a pot and pays cards in one action needs no chips it
+    lacks), while the ledger keeps one row per move, in the order given.
+    """
     table = Account(TABLE, row.id)
+    net: dict[int, int] = {}
+    for m in moves:
+        net[m.user] = net.get(m.user, 0) + m.amount
+    for user_id, amount in net.items():
+        if amount:
+            tx.add_to_user(row.guild_id, user_id, -amount)
     for m in moves:
         user = Account(USER, m.user)
-        await tx.add_to_user(row.guild_id, m.user, -m.amount)
         src, dst = (user, table) if m.amount > 0 else (table, user)
         tx.record(
             row.guild_id, src, dst, abs(m.amount), m.reason, table_id=row.id, hand_no=m.hand_no
         )
 
 
-async def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
+def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
     """Insert the finished hand and add it to every player's statistics."""
     try:
-        await tx.db.execute(
+        tx.db.execute(
             "INSERT INTO hands (table_id, guild_id, hand_no, seed, events, result, pots_won,"
             " closes, biggest_pot, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -120,8 +129,8 @@ async def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
         raise StoreError("hand_exists", {"table_id": row.id, "hand_no": hand.hand_no}) from error
     users = dict.fromkeys([*hand.result, *hand.pots_won, *hand.closes, *hand.biggest_pot])
     for user in users:
-        await tx.ensure_account(row.guild_id, user)
-    await tx.db.executemany(
+        tx.ensure_account(row.guild_id, user)
+    tx.db.executemany(
         "INSERT INTO player_stats (guild_id, user_id, hands, pots_won, closes, net, biggest_pot)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
         " hands = hands + excluded.hands, pots_won = pots_won + excluded.pots_won,"
@@ -156,13 +165,14 @@ class TablesMixin(StoreBase):
     ) -> TableRow:
         """A new table in the lobby; TableExists if the channel has an open table."""
         seat_ids = _check_ids("seats", seats)
-        async with self._write() as tx:
-            rows = await tx.db.execute_fetchall(
+
+        def create(tx: Transfers) -> TableRow:
+            rows = tx.fetchall(
                 "SELECT id FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)
             )
             if rows:
                 raise TableExists(channel=channel, table_id=rows[0][0])
-            cur = await tx.db.execute(
+            cur = tx.db.execute(
                 "INSERT INTO tables (guild_id, channel_id, status, seats, settings, meta,"
                 " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?)",
                 (
@@ -177,12 +187,19 @@ class TablesMixin(StoreBase):
             )
             table_id = cur.lastrowid
             assert table_id is not None
-            return await _fetch(tx, table_id)
+            return _fetch(tx, table_id)
+
+        return await self._transaction(create)
 
     async def get_table(self, table_id: int) -> TableRow:
         """The table with this id; TableNotFound."""
         async with self._read() as db:
-            return await _fetch(Transfers(db, 0.0), table_id)
+            rows = await db.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+            )
+        if not rows:
+            raise TableNotFound(table_id)
+        return _row(next(iter(rows)))
 
     async def table_in_channel(self, channel: int) -> TableRow | None:
         """The open (not closed) table of the channel, if any."""
@@ -258,8 +275,9 @@ class TablesMixin(StoreBase):
         ordered = _check_moves(moves)
         if hand is not None:
             _check_hand(hand)
-        async with self._write(begin=False) as tx:  # _save starts with the UPDATE of the table
-            return await self._save(tx, table_id, expected_version, changes, ordered, hand)
+        return await self._transaction(
+            lambda tx: _save(tx, table_id, expected_version, changes, ordered, hand)
+        )
 
     async def close_table(
         self,
@@ -275,70 +293,71 @@ class TablesMixin(StoreBase):
         if meta is not None:
             changes["meta"] = dumps(dict(meta))
         ordered = _check_moves(refunds)
-        async with self._write(begin=False) as tx:  # _save starts with the UPDATE of the table
-            return await self._save(tx, table_id, expected_version, changes, ordered, None)
-
-    async def _save(
-        self,
-        tx: Transfers,
-        table_id: int,
-        expected_version: int,
-        changes: dict[str, Any],
-        moves: list[Move],
-        hand: HandRecord | None,
-    ) -> TableRow:
-        # One UPDATE does the optimistic check, the escrow change and the version bump. Chips
-        # go into the escrow before any come out (see _check_moves), so the escrow stays >= 0
-        # throughout exactly when it ends >= 0.
-        delta = sum(m.amount for m in moves)
-        closing = changes.get("status") == "closed"
-        assignments = "".join(f"{column} = ?, " for column in changes)
-        update = (
-            f"UPDATE tables SET {assignments}escrow = escrow + ?, version = version + 1,"
-            " updated_at = ? WHERE id = ? AND version = ? AND status != 'closed'"
-            f" AND escrow + ? >= 0 {'AND escrow + ? = 0' if closing else ''}"
-            f" RETURNING {_COLUMNS}",
-            (
-                *changes.values(),
-                delta,
-                tx.now,
-                table_id,
-                expected_version,
-                delta,
-                *((delta,) if closing else ()),
-            ),
+        return await self._transaction(
+            lambda tx: _save(tx, table_id, expected_version, changes, ordered, None)
         )
-        rows = await tx.db.execute_fetchall(*update)
-        if not rows:
-            await self._refused(tx, table_id, expected_version, moves, closing)
-        row = _row(rows[0])
-        await _apply_moves(tx, row, moves)
-        if hand is not None:
-            await _record_hand(tx, row, hand)
-        return row
 
-    async def _refused(
-        self,
-        tx: Transfers,
-        table_id: int,
-        expected_version: int,
-        moves: list[Move],
-        closing: bool,
-    ) -> NoReturn:
-        """Raise the reason why the table row could not be updated."""
-        row = await _fetch(tx, table_id)
-        if row.status == "closed":
-            raise StoreError("table_closed", {"table_id": table_id})
-        if row.version != expected_version:
-            raise VersionConflict(table_id=table_id, expected=expected_version, actual=row.version)
-        paid_in = row.escrow + sum(m.amount for m in moves if m.amount > 0)
-        paid_out = -sum(m.amount for m in moves if m.amount < 0)
-        if paid_out > paid_in:
-            raise StoreError(
-                "escrow_insufficient", {"table_id": table_id, "needed": paid_out, "escrow": paid_in}
-            )
-        if closing:
-            raise StoreError(
-                "escrow_not_empty", {"table_id": table_id, "escrow": paid_in - paid_out}
-            )
-        raise StoreError()  # pragma: no cover - every failing condition is covered above
+
+def _save(
+    tx: Transfers,
+    table_id: int,
+    expected_version: int,
+    changes: dict[str, Any],
+    moves: list[Move],
+    hand: HandRecord | None,
+) -> TableRow:
+    """The whole save (or close) of one table: runs on the worker thread in one transaction.
+
+    One UPDATE does the optimistic check, the escrow change (by the moves' total: only the end
+    value matters, nothing sees the transaction half-way) and the version bump.
+    """
+    delta = sum(m.amount for m in moves)
+    closing = changes.get("status") == "closed"
+    assignments = "".join(f"{column} = ?, " for column in changes)
+    update = (
+        f"UPDATE tables SET {assignments}escrow = escrow + ?, version = version + 1,"
+        " updated_at = ? WHERE id = ? AND version = ? AND status != 'closed'"
+        f" AND escrow + ? >= 0 {'AND escrow + ? = 0' if closing else ''}"
+        f" RETURNING {_COLUMNS}",
+        (
+            *changes.values(),
+            delta,
+            tx.now,
+            table_id,
+            expected_version,
+            delta,
+            *((delta,) if closing else ()),
+        ),
+    )
+    rows = tx.fetchall(*update)
+    if not rows:
+        _refused(tx, table_id, expected_version, moves, closing)
+    row = _row(rows[0])
+    _apply_moves(tx, row, moves)
+    if hand is not None:
+        _record_hand(tx, row, hand)
+    return row
+
+
+def _refused(
+    tx: Transfers,
+    table_id: int,
+    expected_version: int,
+    moves: list[Move],
+    closing: bool,
+) -> NoReturn:
+    """Raise the reason why the table row could not be updated."""
+    row = _fetch(tx, table_id)
+    if row.status == "closed":
+        raise StoreError("table_closed", {"table_id": table_id})
+    if row.version != expected_version:
+        raise VersionConflict(table_id=table_id, expected=expected_version, actual=row.version)
+    paid_in = row.escrow + sum(m.amount for m in moves if m.amount > 0)
+    paid_out = -sum(m.amount for m in moves if m.amount < 0)
+    if paid_out > paid_in:
+        raise StoreError(
+            "escrow_insufficient", {"table_id": table_id, "needed": paid_out, "escrow": paid_in}
+        )
+    if closing:
+        raise StoreError("escrow_not_empty", {"table_id": table_id, "escrow": paid_in - paid_out})
+    raise StoreError()  # pragma: no cover - every failing condition is covered above

@@ -115,16 +115,9 @@ async def _apply(store: Store, model: Model, step: tuple, now: float) -> None:
         for u, a in pairs:
             after[u] -= a
         escrow = model.escrow[table_id] + sum(a for _, a in pairs)
-        # payments are applied first, one by one: each must be covered by the balance then
-        ok = escrow >= 0
-        running = dict(before)
-        for u, a in pairs:
-            if a > 0:
-                running[u] -= a
-                ok = ok and running[u] >= 0
-        for u, a in pairs:
-            if a < 0:
-                running[u] -= a
+        # the moves of one save apply as a whole: each user's balance changes once, by the net
+        # of their moves, which the balance must cover; the escrow must not go negative
+        ok = escrow >= 0 and all(after[u] >= 0 for u in USERS)
         try:
             row = await store.save_table(
                 table_id, expected_version=model.version[table_id], moves=moves

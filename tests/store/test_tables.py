@@ -85,7 +85,7 @@ async def test_moves_go_through_the_escrow(store: Store) -> None:
     assert row.escrow == await store.escrow(row.id) == 180
     assert await store.balances(GUILD, [1, 2, -1]) == {1: 940, 2: 940, -1: 940}
     assert await store.total_chips(GUILD) == (2820, 180, 3000)
-    # a payout listed before the payment that funds it still works: payments go in first
+    # a payout listed before the payment that funds it still works: the action is applied whole
     row = await store.save_table(
         row.id, expected_version=1, moves=[Move(1, -230, "pot", 1), Move(2, 50, "bet", 1)]
     )
@@ -97,9 +97,9 @@ async def test_moves_go_through_the_escrow(store: Store) -> None:
             " FROM ledger WHERE table_id = ? ORDER BY id",
             (row.id,),
         )
-    assert [tuple(r) for r in rows][-2:] == [
-        ("user", 2, "table", row.id, 50, "bet", 1, row.id),
+    assert [tuple(r) for r in rows][-2:] == [  # the ledger keeps the order given
         ("table", row.id, "user", 1, 230, "pot", 1, row.id),
+        ("user", 2, "table", row.id, 50, "bet", 1, row.id),
     ]
 
 
