@@ -6,6 +6,8 @@ Figures (medians of several rounds):
 - `transfers_per_s`: committed `save_table` transactions with one Move each (account ->
   escrow, or escrow -> account: a balance update, the escrow update, a ledger row, the table
   row, one `BEGIN IMMEDIATE ... COMMIT`), on a file in a temp folder of this disk.
+- `concurrent_transfers_per_s`: the same transfers from 50 tables saving at once (50 tasks):
+  the group commit runs every save waiting at that moment in one COMMIT, a savepoint each.
 - `grants_per_s`: committed admin grants (mint -> account), one transaction each.
 - `ante_rows_per_s`: ledger rows per second when each save carries 4 moves (the antes of a
   4-player hand, then their refunds): what a real table action commits.
@@ -42,6 +44,28 @@ async def _transfers(store: Store, n: int) -> tuple[float, float]:
         move = Move(1, 5, "bet", 1) if i % 2 == 0 else Move(1, -5, "pot", 1)
         version = (await store.save_table(row.id, expected_version=version, moves=[move])).version
     return n / (time.perf_counter() - start), n / (time.process_time() - cpu)
+
+
+async def _concurrent(store: Store, n: int, tables: int = 50) -> float:
+    """Committed transfers per second when `tables` tables save at once (each its own task, one
+    transfer after another): the group commit puts the waiting saves in one COMMIT."""
+    rows = []
+    for t in range(tables):
+        user = 1000 + t
+        rows.append(await store.create_table(7, random.randrange(1, 2**40), settings={},
+                                             seats=[user]))
+        await store.grant(7, user, 10**9, reason="bench", by=0)
+
+    async def drive(row, user: int) -> None:
+        version = row.version
+        for i in range(n // tables):
+            move = Move(user, 5, "bet", 1) if i % 2 == 0 else Move(user, -5, "pot", 1)
+            saved = await store.save_table(row.id, expected_version=version, moves=[move])
+            version = saved.version
+
+    start = time.perf_counter()
+    await asyncio.gather(*(drive(row, 1000 + t) for t, row in enumerate(rows)))
+    return tables * (n // tables) / (time.perf_counter() - start)
 
 
 async def _antes(store: Store, n: int) -> float:
@@ -110,6 +134,9 @@ async def _run(size: str) -> dict[str, float]:
         store = await Store.open(str(Path(tmp) / "bench.db"))
         try:
             transfers = [await _transfers(store, cfg["transfers"]) for _ in range(cfg["rounds"])]
+            concurrent = [
+                await _concurrent(store, cfg["transfers"]) for _ in range(cfg["rounds"])
+            ]
             grants = [await _grants(store, cfg["transfers"]) for _ in range(cfg["rounds"])]
             antes = [await _antes(store, cfg["transfers"]) for _ in range(cfg["rounds"])]
             await _populate(store, 9, cfg["accounts"])
@@ -117,6 +144,7 @@ async def _run(size: str) -> dict[str, float]:
             out = {
                 "transfers_per_s": statistics.median(t for t, _ in transfers),
                 "transfers_per_cpu_s": statistics.median(c for _, c in transfers),
+                "concurrent_transfers_per_s": statistics.median(concurrent),
                 "grants_per_s": statistics.median(t for t, _ in grants),
                 "grants_per_cpu_s": statistics.median(c for _, c in grants),
                 "ante_rows_per_s": statistics.median(antes),
