@@ -1,7 +1,7 @@
 """Stakes and variants of a server (RULES.md R-4, R-2 and the named variants), and their checks.
 
-The keys are the engine's `Rules` field names minus `players`. Validation is done here, from the
-rules text, so the store does not depend on the engine.
+The keys are the engine's `Rules` field names minus `players`; defaults and allowed values come
+from the engine (pure code, no I/O), the checks that concern a whole server are done here.
 """
 
 from __future__ import annotations
@@ -9,54 +9,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.engine.rules import CARDS_PER_PAYMENT, STAKES, VARIANTS, Rules
 from bot.store.errors import InvalidStakes
 
-#: RULES.md defaults (R-4 stakes; variants at their default reading)
-DEFAULT_STAKES: dict[str, Any] = {
-    "ante": 60,
-    "small_point": 10,
-    "cip": 10,
-    "max_bet": 200,
-    "card_rate": 10,
-    "cards_per_payment": 1,
-    "three_players": "king",
-    "ranking": "count",
-    "unclaimed_big_pot": "dealer",
-    "blocked_stoppa": "four_aces",
-    "special_payout": "cards",
-    "three_aces_jump": False,
-    "removed_suit": "b",
-}
+#: RULES.md defaults (R-4 stakes; variants at their default reading): the engine's `Rules`
+#: defaults, every field but `players` (which a table sets)
+DEFAULT_STAKES: dict[str, Any] = {k: v for k, v in Rules().to_dict().items() if k != "players"}
 
-#: integer stakes, all strictly positive
-INTEGER_STAKES: tuple[str, ...] = (
-    "ante",
-    "small_point",
-    "cip",
-    "max_bet",
-    "card_rate",
-    "cards_per_payment",
-)
+#: integer stakes, all strictly positive (R-4)
+INTEGER_STAKES: tuple[str, ...] = STAKES
+
 #: a sanity ceiling on every integer stake (keeps every sum far inside SQLite's int64)
 MAX_STAKE = 1_000_000_000
 
-#: allowed values of each choice (R-4 cards_per_payment, R-2, R-7, R-10, R-11, R-12)
+#: allowed values of each choice (R-4 cards_per_payment, R-2, R-7, R-10, R-11, R-12): the
+#: engine's, so the store never accepts a setting a table could not play
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "cards_per_payment": (1, 2, 3),
-    "three_players": ("king", "suit"),
-    "ranking": ("count", "total"),
-    "unclaimed_big_pot": ("dealer", "carry"),
-    "blocked_stoppa": (
-        "four_aces",
-        "three_twos_no_king",
-        "three_aces_no_king",
-        "four_aces_no_king",
-        "three_aces",
-        "none",
-    ),
-    "special_payout": ("cards", "ante"),
+    "cards_per_payment": CARDS_PER_PAYMENT,
+    **VARIANTS,
     "three_aces_jump": (False, True),
-    "removed_suit": ("c", "d", "s", "b"),
 }
 
 
