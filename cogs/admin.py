@@ -58,6 +58,17 @@ Amount = app_commands.Range[int, -1_000_000, 1_000_000]
 Seconds = app_commands.Range[int, 10, 3600]
 
 
+def _manager_group(name: str) -> app_commands.Group:
+    """A `/name` command group for server managers only (Manage Server, in servers)."""
+    return app_commands.Group(
+        name=name,
+        description=cmd_str(key("commands", name, "description")),
+        guild_only=True,
+        allowed_contexts=GUILD_ONLY,
+        default_permissions=MANAGER,
+    )
+
+
 def _variant_choices(name: str) -> list[app_commands.Choice]:
     return [choice(key("commands.variants.choices", v), v) for v in VARIANTS[name]]
 
@@ -103,34 +114,10 @@ def _changed_note(lang: str, done_key: str, labels: list[str]) -> str:
 class AdminCog(commands.Cog):
     """Stakes, variants, chip grants and settings, for server managers."""
 
-    stakes = app_commands.Group(
-        name="stakes",
-        description=cmd_str("commands.stakes.description"),
-        guild_only=True,
-        allowed_contexts=GUILD_ONLY,
-        default_permissions=MANAGER,
-    )
-    variants = app_commands.Group(
-        name="variants",
-        description=cmd_str("commands.variants.description"),
-        guild_only=True,
-        allowed_contexts=GUILD_ONLY,
-        default_permissions=MANAGER,
-    )
-    chips = app_commands.Group(
-        name="chips",
-        description=cmd_str("commands.chips.description"),
-        guild_only=True,
-        allowed_contexts=GUILD_ONLY,
-        default_permissions=MANAGER,
-    )
-    settings = app_commands.Group(
-        name="settings",
-        description=cmd_str("commands.settings.description"),
-        guild_only=True,
-        allowed_contexts=GUILD_ONLY,
-        default_permissions=MANAGER,
-    )
+    stakes = _manager_group("stakes")
+    variants = _manager_group("variants")
+    chips = _manager_group("chips")
+    settings = _manager_group("settings")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -105,27 +105,10 @@ class TableService(CommitMixin, AutomationMixin):
     # ------------------------------------------------------------------ life cycle
 
     @classmethod
-    async def start(
-        cls,
-        store: Any,
-        *,
-        turn_timeout: float = 60.0,
-        seed: int | None = None,
-        clock: Clock | None = None,
-        cpu_delay: float = 0.0,
-        player_factory: PlayerFactory = make_player,
-        max_timeouts: int = MAX_TIMEOUTS,
-    ) -> TableService:
-        """Build the service and resume every open table of `store` where it was."""
-        service = cls(
-            store,
-            turn_timeout=turn_timeout,
-            seed=seed,
-            clock=clock,
-            cpu_delay=cpu_delay,
-            player_factory=player_factory,
-            max_timeouts=max_timeouts,
-        )
+    async def start(cls, store: Any, **options: Any) -> TableService:
+        """Build the service (`options` as for the constructor: turn_timeout, seed, clock,
+        cpu_delay, player_factory, max_timeouts) and resume every open table of `store`."""
+        service = cls(store, **options)
         await service._resume()
         return service
 
