@@ -10,17 +10,21 @@ from bot.i18n import t
 def add_offline_commands(sub: argparse._SubParsersAction) -> None:
     """Register `demo`, `play` and `bench` on the `python -m bot` parser."""
     demo = sub.add_parser("demo", help=t("cli.help_demo"))
-    demo.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N")
-    demo.add_argument("--seed", type=int, default=None)
-    demo.add_argument("--hands", type=int, default=3)
-    demo.add_argument("--out", default="data/demo")
-    demo.add_argument("--lang", default="en", choices=("en", "it"))
+    demo.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
+                      help=t("cli.option.players"))
+    demo.add_argument("--seed", type=int, default=None, help=t("cli.option.seed"))
+    demo.add_argument("--hands", type=int, default=3, help=t("cli.option.hands"))
+    demo.add_argument("--out", default="data/demo", help=t("cli.option.out"))
+    demo.add_argument("--lang", default="en", choices=("en", "it"),
+                      help=t("cli.option.lang"))
     demo.set_defaults(func=_demo)
 
     play = sub.add_parser("play", help=t("cli.help_play"))
-    play.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--lang", default="en", choices=("en", "it"))
+    play.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
+                      help=t("cli.option.players"))
+    play.add_argument("--seed", type=int, default=None, help=t("cli.option.seed"))
+    play.add_argument("--lang", default="en", choices=("en", "it"),
+                      help=t("cli.option.lang"))
     play.set_defaults(func=_play)
 
     bench = sub.add_parser("bench", help=t("cli.help_bench"))
