@@ -12,6 +12,7 @@ Replies are ephemeral except `/chips grant`, which is public so that the member 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -139,6 +140,30 @@ class AdminCog(commands.Cog):
     ) -> None:
         await send_ephemeral(interaction, content, embed=embed)
 
+    async def _apply(
+        self,
+        interaction: discord.Interaction,
+        lang: str,
+        changes: dict[str, Any],
+        kind: str,
+        embed: Callable[..., discord.Embed],
+    ) -> None:
+        """Save `changes` to the server's stakes (the store validates them) and answer with
+        `embed` of the result, naming what changed ("stake" or "variant" labels)."""
+        async with defer_if_slow(interaction):
+            if changes:
+                stakes = await self.store.set_stakes(
+                    interaction.guild_id, changes, by=interaction.user.id
+                )
+            else:
+                stakes = await self.store.get_stakes(interaction.guild_id)
+        if changes:
+            labels = [t(key("admin", kind, k), lang) for k in changes]
+            note = _changed_note(lang, f"admin.{kind}s_updated", labels)
+        else:
+            note = t("admin.nothing_given", lang)
+        await self._private(interaction, embed(stakes, lang, note=note))
+
     # /stakes -----------------------------------------------------------------------------
     @stakes.command(name="show", description=cmd_str("commands.stakes.show"))
     async def stakes_show(self, interaction: discord.Interaction) -> None:
@@ -172,20 +197,7 @@ class AdminCog(commands.Cog):
             "cards_per_payment": cards_per_payment,
         }
         changes = {k: v for k, v in given.items() if v is not None}
-        async with defer_if_slow(interaction):
-            if not changes:
-                stakes = await self.store.get_stakes(interaction.guild_id)
-            else:
-                stakes = await self.store.set_stakes(
-                    interaction.guild_id, changes, by=interaction.user.id
-                )
-        if not changes:
-            note = t("admin.nothing_given", lang)
-            await self._private(interaction, stakes_embed(stakes, lang, note=note))
-            return
-        labels = [t(key("admin.stake", k), lang) for k in changes]
-        note = _changed_note(lang, "admin.stakes_updated", labels)
-        await self._private(interaction, stakes_embed(stakes, lang, note=note))
+        await self._apply(interaction, lang, changes, "stake", stakes_embed)
 
     # /variants ---------------------------------------------------------------------------
     @variants.command(name="show", description=cmd_str("commands.variants.show"))
@@ -225,20 +237,7 @@ class AdminCog(commands.Cog):
         changes = {k: v for k, v in given.items() if v is not None}
         for flag in BOOLEAN_VARIANTS & changes.keys():
             changes[flag] = changes[flag] == "yes"
-        async with defer_if_slow(interaction):
-            if not changes:
-                stakes = await self.store.get_stakes(interaction.guild_id)
-            else:
-                stakes = await self.store.set_stakes(
-                    interaction.guild_id, changes, by=interaction.user.id
-                )
-        if not changes:
-            note = t("admin.nothing_given", lang)
-            await self._private(interaction, variants_embed(stakes, lang, note=note))
-            return
-        labels = [t(key("admin.variant", k), lang) for k in changes]
-        note = _changed_note(lang, "admin.variants_updated", labels)
-        await self._private(interaction, variants_embed(stakes, lang, note=note))
+        await self._apply(interaction, lang, changes, "variant", variants_embed)
 
     # /chips ------------------------------------------------------------------------------
     @chips.command(name="grant", description=cmd_str("commands.chips.grant"))
