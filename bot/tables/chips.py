@@ -27,9 +27,9 @@ def chip_moves(
     pots won ("pot"), "payment" events are card payments at the close ("card_payment", or
     "special" when a special hand of R-11 paid them); what is left is what the seat put in
     (`paying`: "ante" at the start of a hand, else "bet"). The moves of a seat always sum to
-    its chip change, whatever the events say, and a seat's moves of one step all go the same
-    way (the store applies every payment before any payout, so a seat that wins and pays in
-    the same step gets one net move: a balance never has to dip below zero in between).
+    its chip change, whatever the events say. A seat that wins a pot and pays cards in the same
+    step gets both moves (so the ledger says both): the store applies a save's moves as one net
+    change per user, so its balance never has to dip below zero in between.
     """
     payment_reason = "special" if any(e.kind == "special" for e in events) else "card_payment"
     n = len(players)
@@ -60,15 +60,7 @@ def chip_moves(
             )
             if amount
         ]
-        if parts and (all(a > 0 for a, _ in parts) or all(a < 0 for a, _ in parts)):
-            moves.extend(Move(user, amount, reason, hand_no) for amount, reason in parts)
-        elif delta:
-            # gains and payments in one step (a pot won, then cards paid at the close): the
-            # store moves every payment into the escrow before any payout, so the seat's
-            # moves are netted into one, named after its largest part in that direction
-            net = -delta
-            reason = max((p for p in parts if (p[0] > 0) == (net > 0)), key=lambda p: abs(p[0]))
-            moves.append(Move(user, net, reason[1], hand_no))
+        moves.extend(Move(user, amount, reason, hand_no) for amount, reason in parts)
     return moves
 
 

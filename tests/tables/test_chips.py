@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Event
+from bot.store import Move, Store
 from bot.tables.chips import chip_moves, refunds, split_equally
 
 
@@ -24,22 +25,48 @@ def test_R13_card_payments_and_pots_get_their_reasons() -> None:
         assert move.hand_no == 3
         by_user.setdefault(move.user, []).append((move.amount, move.reason))
     assert sorted(by_user[11]) == [(20, "bet"), (30, "card_payment")]
-    # won the big pot and paid a card in the same step: one net move
-    assert by_user[12] == [(-240, "pot")]
+    # won the big pot and paid a card in the same step: both moves, in the ledger too
+    assert sorted(by_user[12]) == [(-250, "pot"), (10, "card_payment")]
     assert by_user[13] == [(-40, "card_payment")]
     for seat, user in enumerate([11, 12, 13]):
         assert -sum(a for a, _ in by_user[user]) == after[seat] - before[seat]
 
 
-def test_R15_a_seat_that_wins_then_pays_never_needs_chips_it_lacks() -> None:
-    """The store applies payments before payouts: a seat with 5 chips that wins 100 and pays
-    30 at the close must be a single move of -70, never +30 then -100."""
+def test_R13_a_seat_that_wins_then_pays_gets_both_ledger_moves() -> None:
+    """A seat that wins 100 and pays 30 at the close in one step: a pot move and a payment
+    move (the ledger names both); they sum to the seat's chip change."""
     events = [
         Event("win", 0, {"pot": "big", "amount": 100, "shown": False}),
         Event("payment", 0, {"to": 1, "amount": 30, "owed": 30, "cards": 3}),
     ]
     moves = chip_moves([1, 2], [5, 500], [75, 530], events, 1)
-    assert [(m.user, m.amount) for m in moves] == [(1, -70), (2, -30)]
+    assert sorted((m.user, m.amount, m.reason) for m in moves) == [
+        (1, -100, "pot"),
+        (1, 30, "card_payment"),
+        (2, -30, "card_payment"),
+    ]
+
+
+async def test_R13_win_and_pay_in_one_save_needs_no_chips_the_seat_lacks(tmp_path) -> None:
+    """Through the real store: the seat holds 5 chips, wins 100 and pays 30 in one save."""
+    store = await Store.open(str(tmp_path / "t.db"))
+    try:
+        row = await store.create_table(1, 1, settings={}, seats=[1, 2])
+        await store.grant(1, 1, -995, reason="test", by=0)  # seat 1 keeps 5 chips
+        funded = await store.save_table(
+            row.id, expected_version=0, moves=[Move(2, 100, "bet", 1)]
+        )
+        events = [
+            Event("win", 0, {"pot": "big", "amount": 100, "shown": False}),
+            Event("payment", 0, {"to": 1, "amount": 30, "owed": 30, "cards": 3}),
+        ]
+        moves = chip_moves([1, 2], [5, 400], [75, 430], events, 1)
+        saved = await store.save_table(row.id, expected_version=funded.version, moves=moves)
+        assert saved.escrow == 0
+        assert await store.balances(1, [1, 2]) == {1: 75, 2: 930}
+        assert await store.audit() == []
+    finally:
+        await store.close()
 
 
 def test_R11_special_payments_are_marked_special() -> None:
