@@ -159,6 +159,11 @@ def results_text(result: list[int], names: list[str], lang: str) -> str:
     )
 
 
+def hand_over_text(hand_no: int, result: list[int], names: list[str], lang: str) -> str:
+    """The line that ends a hand: its number and every player's net chips."""
+    return t("demo.hand_over", lang, hand_no=hand_no, results=results_text(result, names, lang))
+
+
 class ImageWriter:
     """Writes table and hand images with `bot.render`; tolerant while it is unavailable."""
 
@@ -257,14 +262,7 @@ def play_game(
             action = cpus[seat].choose(hand.view(seat), hand.legal_actions())
             hand.act(seat, action)
         assert hand.result is not None
-        echo(
-            t(
-                "demo.hand_over",
-                lang,
-                hand_no=hand_no,
-                results=results_text(hand.result, names, lang),
-            )
-        )
+        echo(hand_over_text(hand_no, hand.result, names, lang))
         if images is not None:
             images.write(hand, "over", hand_no)
         chips = list(hand.chips)

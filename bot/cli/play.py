@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from bot.cli.demo import Narrator, level_name, player_names, results_text
+from bot.cli.demo import Narrator, hand_over_text, level_name, player_names
 from bot.engine import Declare, IllegalAction, Play, Rules, best_point, parse_action, parse_cards
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
@@ -200,14 +200,7 @@ def play_session(
                 else:
                     hand.act(seat, cpus[seat].choose(hand.view(seat), hand.legal_actions()))
             assert hand.result is not None
-            echo(
-                t(
-                    "demo.hand_over",
-                    lang,
-                    hand_no=hand_no,
-                    results=results_text(hand.result, names, lang),
-                )
-            )
+            echo(hand_over_text(hand_no, hand.result, names, lang))
             chips = list(hand.chips)
             carry = hand.carry_out
             dealer = (dealer + 1) % players

@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
@@ -123,26 +123,27 @@ def _declares(mask: int, ranking: str) -> list[Action]:
 
 _BET_CACHE: dict[int, Bet] = {}
 _RAISE_CACHE: dict[int, Raise] = {}
+_CACHE_LIMIT = 4096
+
+
+def _shared(cache: dict[int, Any], make: Callable[[int], Any], amount: int) -> Any:
+    """The shared (immutable) action `make(amount)`, kept in `cache` (at most 4,096)."""
+    action = cache.get(amount)
+    if action is None:
+        action = make(amount)
+        if len(cache) < _CACHE_LIMIT:
+            cache[amount] = action
+    return action
 
 
 def _bet(amount: int) -> Bet:
     """The (shared, immutable) ``Bet(amount)``."""
-    b = _BET_CACHE.get(amount)
-    if b is None:
-        b = Bet(amount)
-        if len(_BET_CACHE) < 4096:
-            _BET_CACHE[amount] = b
-    return b
+    return _shared(_BET_CACHE, Bet, amount)
 
 
 def _raise(to: int) -> Raise:
     """The (shared, immutable) ``Raise(to)``."""
-    r = _RAISE_CACHE.get(to)
-    if r is None:
-        r = Raise(to)
-        if len(_RAISE_CACHE) < 4096:
-            _RAISE_CACHE[to] = r
-    return r
+    return _shared(_RAISE_CACHE, Raise, to)
 
 
 #: the Point made by exactly the cards of a mask (only masks of valid points are cached)

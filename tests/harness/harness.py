@@ -199,21 +199,11 @@ class Harness:
     # -- life cycle -----------------------------------------------------------------------
     @classmethod
     @asynccontextmanager
-    async def create(
-        cls,
-        tmp_path: Path,
-        *,
-        seed: int | None = 1,
-        turn_timeout: float = 60.0,
-        guild_locale: str = "en-US",
-        db_name: str = "stoppa.db",
-        sync_commands: bool = False,
-        dev_guild: bool = False,
-        table_options: dict[str, Any] | None = None,
-        publish_interval: float = 0.0,
-    ) -> AsyncIterator[Harness]:
+    async def create(cls, tmp_path: Path, **options: Any) -> AsyncIterator[Harness]:
         """`async with Harness.create(tmp_path) as h:` a ready bot, closed at the end.
 
+        `options` are those of `start`: `seed`, `turn_timeout`, `guild_locale`, `db_name`,
+        `sync_commands`, `dev_guild`, `table_options`, `publish_interval`.
         `sync_commands=True` lets `setup_hook` sync the tree (to the harness guild when
         `dev_guild=True`), as in production; by default the harness skips the sync.
         `table_options` go to `TableService.start` (e.g. `{"clock": FakeClock()}`); the same
@@ -221,17 +211,7 @@ class Harness:
         between two edits of a table message (0 here: every change is published at once; the
         settling treats longer sleeps as idle, so a test of the throttle sets it large).
         """
-        harness = await cls.start(
-            tmp_path,
-            seed=seed,
-            turn_timeout=turn_timeout,
-            guild_locale=guild_locale,
-            db_name=db_name,
-            sync_commands=sync_commands,
-            dev_guild=dev_guild,
-            table_options=table_options,
-            publish_interval=publish_interval,
-        )
+        harness = await cls.start(tmp_path, **options)
         try:
             yield harness
         finally:
