@@ -2,8 +2,10 @@
 
 ``run(size)`` returns hands/s (4 players, random legal actions incl. bet amounts) and
 best_point calls/s. Each step takes a uniformly random action of ``hand.legal_actions()``
-(for a bet or raise, a random amount in ``hand.bet_range``) through ``hand.act``: the public
-path the table service uses; a hand counts once it is over (stoppa and payments included).
+(for a bet or raise, a random amount in ``hand.bet_range``, at most 60 above its minimum)
+through ``hand.act``: the public path the table service uses; a hand counts once it is over
+(stoppa and payments included). The figure is the steady state of a running bot: 200 hands
+are played untimed first, so the engine's lookup tables, built once per process, are ready.
 Single process, single core; timed with ``time.process_time`` (CPU time of this process) so
 that other work on a shared machine disturbs the figures less.
 Run: ``.venv/bin/python bench/bench_engine.py [small|full]``.
@@ -24,23 +26,30 @@ def play_random_hand(rules: Rules, rng: random.Random, seed: int) -> Hand:
     """Play one hand to the end with uniformly random legal actions."""
     n = rules.players
     h = Hand.start(rules, [1000] * n, seed % n, seed=seed)
+    rnd = rng.random  # one float per choice: cheaper than randrange, still uniform enough
+    legal, act, bet_range = h.legal_actions, h.act, h.bet_range
     while True:
         seat = h.to_act
         if seat is None:
             return h
-        acts = h.legal_actions()
-        a = acts[rng.randrange(len(acts))]
-        if type(a) is Bet or type(a) is Raise:
-            lo, hi = h.bet_range(seat)  # type: ignore[misc]
-            v = rng.randint(lo, min(hi, lo + 60))
-            a = Bet(v) if type(a) is Bet else Raise(v)
-        h.act(seat, a)
+        acts = legal()
+        a = acts[int(rnd() * len(acts))]
+        t = type(a)
+        if t is Bet or t is Raise:
+            lo, hi = bet_range(seat)  # type: ignore[misc]
+            if hi > lo + 60:
+                hi = lo + 60
+            v = lo + int(rnd() * (hi - lo + 1))
+            a = Bet(v) if t is Bet else Raise(v)
+        act(seat, a)
 
 
 def bench_hands(count: int, players: int = 4) -> float:
     """Hands per second of random legal play."""
     rules = Rules(players=players)
     rng = random.Random(1)
+    for i in range(200):  # warm-up, untimed (see the module docstring)
+        play_random_hand(rules, rng, -1 - i)
     t0 = time.process_time()
     for i in range(count):
         play_random_hand(rules, rng, i)

@@ -99,6 +99,9 @@ def can_pay_ante(rules: Rules, chips: Sequence[int]) -> list[bool]:
 
 
 _DECLARES: dict[str, dict[int, Declare]] = {}  # ranking -> point key -> Declare
+#: id of each shared Declare of ``_DECLARES`` -> (it, mask of its cards, its Point): a
+#: declaration picked from ``legal_actions`` is checked with one mask test
+_DECLARE_INFO: dict[int, tuple[Declare, int, Point]] = {}
 _SMALL_DECLARES: dict[tuple[int, str], list[Action]] = {}  # for masks of at most 3 cards
 
 
@@ -111,9 +114,10 @@ def _declares(mask: int, ranking: str) -> list[Action]:
             return list(got)
     table = _DECLARES.get(ranking)
     if table is None:
-        table = _DECLARES[ranking] = {
-            k: Declare(p.cards) for k, p in all_point_keys(ranking).items()
-        }
+        table = _DECLARES[ranking] = {}
+        for k, p in all_point_keys(ranking).items():
+            d = table[k] = Declare(p.cards)
+            _DECLARE_INFO[id(d)] = (d, sum(c.bit for c in p.cards), p)
     out: list[Action] = list(map(table.__getitem__, declarable_keys(mask, ranking)))
     out.append(_CONCEDE)
     if small:
@@ -161,6 +165,12 @@ def _point_of(cards: tuple[Card, ...], mask: int) -> Point | None:
         return None
     _POINT_OF_MASK[mask] = p
     return p
+
+
+@lru_cache(maxsize=16)
+def _deal_offsets(deals: tuple[int, ...]) -> tuple[int, ...]:
+    """``_deal_offsets(deals)[i]``: cards each seat received before deal ``i``."""
+    return tuple(sum(deals[:i]) for i in range(len(deals)))
 
 
 @lru_cache(maxsize=16)
@@ -221,6 +231,7 @@ class Hand:
         "_agg",
         "_allin",
         "_bets",
+        "_bits",
         "_codes",
         "_conceded",
         "_deal_cards",
@@ -307,6 +318,7 @@ class Hand:
         self.chips = [c - ante for c in chips]
         self._deck = order
         self._codes = list(map(_CODE, order))
+        self._bits = list(map(_BIT_OF, order))
         self._deals = deals = rules.deals
         self._after = _seat_orders(n)
         self.carry_in = carry
@@ -538,9 +550,9 @@ class Hand:
         t = type(action)
         if t is Pass or (t is Call and self._level):
             return None
-        if isinstance(action, Pass):
+        if t is not Bet and t is not Raise and isinstance(action, Pass):
             return None
-        if isinstance(action, Bet):
+        if t is Bet or (t is not Raise and isinstance(action, Bet)):
             if self._level:
                 raise IllegalAction("bet_not_allowed")
             rng = self._range(seat)
@@ -551,11 +563,11 @@ class Hand:
             if action.amount > rng[1]:
                 raise IllegalAction("bet_too_large", max=rng[1])
             return None
-        if isinstance(action, Call):
+        if t is not Raise and isinstance(action, Call):
             if not self._level:
                 raise IllegalAction("nothing_to_call")
             return None
-        if isinstance(action, Raise):
+        if t is Raise or isinstance(action, Raise):
             if not self._level:
                 raise IllegalAction("nothing_to_call")
             rng = self._range(seat)
@@ -575,16 +587,36 @@ class Hand:
         events = self._events
         start = len(events)
         phase = self.phase
-        t = type(action)
-        if (
-            (t is Pass or (t is Call and self._level))
-            and type(seat) is int
-            and seat == self._to_act
-            and (phase == "small_point" or phase == "big_point")
-        ):
-            # the commonest actions, already fully checked: straight to the betting
+        if seat == self._to_act and type(seat) is int:
+            # a betting or showdown turn (``_to_act`` is None in the stoppa and once over);
+            # the commonest actions are validated here, anything else by ``check``
+            t = type(action)
+            if phase != "showdown":
+                level = self._level
+                if t is Pass or (t is Call and level):
+                    pass
+                elif (t is Raise and level) or (t is Bet and not level):
+                    to = action.to if t is Raise else action.amount  # type: ignore[union-attr]
+                    rules = self.rules
+                    hi = self._bets[seat] + self.chips[seat]
+                    if hi > rules.max_bet:
+                        hi = rules.max_bet
+                    if type(to) is not int or not level + rules.cip <= to <= hi:
+                        self.check(seat, action)  # raises (or accepts an odd int type)
+                else:
+                    self.check(seat, action)
+                self._actions.append((seat, action))
+                self._bet_act(seat, action)
+                return events[start:]
+            info = _DECLARE_INFO.get(id(action))
+            if info is not None and info[0] is action:
+                mask = info[1]
+                eligible = self._deal_mask[seat] if self.deal_no is not None else self._mask[seat]
+                point = info[2] if mask & eligible == mask else self.check(seat, action)
+            else:
+                point = self.check(seat, action)
             self._actions.append((seat, action))
-            self._bet_act(seat, action)
+            self._showdown_act(seat, action, point)
             return events[start:]
         detail = self.check(seat, action)
         self._actions.append((seat, action))
@@ -596,7 +628,7 @@ class Hand:
             st._advance()
             if st.winner is not None:
                 self._close(st.winner)
-        elif phase == "showdown":
+        elif phase == "showdown":  # pragma: no cover - handled above (kept for safety)
             self._showdown_act(seat, action, detail)
         else:
             self._bet_act(seat, action)
@@ -608,9 +640,10 @@ class Hand:
         deals = self._deals
         k = deals[i]
         n = self.n
-        pos = sum(deals[:i]) * n
+        pos = _deal_offsets(deals)[i] * n
         deck = self._deck
         codes = self._codes
+        bits = self._bits
         self.phase = "small_point"
         self.point = "small"
         self.deal_no = i
@@ -619,14 +652,15 @@ class Hand:
         hands, deal_cards = self.hands, self._deal_cards
         mask, deal_mask = self._mask, self._deal_mask
         for s in self._after[self.dealer]:
-            got = deck[pos : pos + k]
-            pos += k
+            end = pos + k
+            got = deck[pos:end]
             deal_cards[s] = got
             hands[s].extend(got)
-            m = sum(map(_BIT_OF, got))  # the deck holds each card once
+            m = sum(bits[pos:end])  # the deck holds each card once
             deal_mask[s] = m
             mask[s] |= m
-            ev.append(_new(Event, ("deal", s, {"cards": codes[pos - k : pos], "deal": i})))
+            ev.append(_new(Event, ("deal", s, {"cards": codes[pos:end], "deal": i})))
+            pos = end
         self._start_round()
 
     def _start_round(self) -> None:
@@ -670,11 +704,14 @@ class Hand:
         ev = self._events
         needs = self._needs
         t = type(action)
-        if t is Pass or isinstance(action, Pass):
+        if t is not Pass and t is not Call and t is not Bet and t is not Raise:
+            # a subclass of an action type (checked already): dispatch on its base
+            t = next(b for b in (Pass, Call, Bet, Raise) if isinstance(action, b))
+        if t is Pass:
             self._active[seat] = False
             needs[seat] = False
             ev.append(_new(Event, ("pass", seat, {"forced": False})))
-        elif t is Call or isinstance(action, Call):
+        elif t is Call:
             chips, bets = self.chips, self._bets
             owe = self._level - bets[seat]
             c = chips[seat]
@@ -688,7 +725,7 @@ class Hand:
             else:
                 ev.append(_new(Event, ("call", seat, {"amount": pay, "level": self._level})))
         else:
-            is_bet = isinstance(action, Bet)
+            is_bet = t is Bet
             to = action.amount if is_bet else action.to  # type: ignore[union-attr]
             pay = to - self._bets[seat]
             self.chips[seat] -= pay
@@ -696,13 +733,29 @@ class Hand:
             self._level = to
             self._agg = seat
             active, allin = self._active, self._allin
-            for s in range(self.n):
-                needs[s] = s != seat and active[s] and not allin[s]
+            if True in allin:
+                needs = [a and not b for a, b in zip(active, allin, strict=True)]
+            else:
+                needs = active[:]  # everyone still in the point must answer the bet
+            self._needs = needs
+            needs[seat] = False
             kind = "bet" if is_bet else "raise"
             ev.append(_new(Event, (kind, seat, {"amount": pay, "level": to})))
             if self.chips[seat] == 0:
                 self._allin[seat] = True
                 ev.append(_new(Event, ("allin", seat, {"amount": pay, "level": to})))
+        # the next seat that needs to act (``needs[seat]`` is False now); the rare cases
+        # (end of the round, a forced pass) are left to _next_turn
+        for nxt in self._after[seat]:
+            if needs[nxt]:
+                if self._level:
+                    if sum(self._active) > 1:
+                        self._to_act = nxt
+                        return
+                elif nxt != self.dealer and self.chips[nxt] >= self.rules.cip:
+                    self._to_act = nxt
+                    return
+                break
         self._to_act = None
         self._next_turn(seat)
 
@@ -806,60 +859,76 @@ class Hand:
         else:
             self._to_act = order[self._sd_pos]
 
+    def _winner_among(self, eligible: list[int], lone: int | None) -> int:
+        """Who takes a pot (layer) contended by ``eligible`` (R-9, R-10): the one contender
+        left (``lone``) if eligible, else the best declared point (ties: priority); when
+        all of them conceded, the one with the highest priority."""
+        conceded = self._conceded
+        prio = self.prio
+        cands = [s for s in eligible if s not in conceded]
+        if not cands:
+            return min(eligible, key=prio.__getitem__)
+        if lone is not None and lone in cands:
+            return lone
+        declared = self._declared
+        by_total = self.rules.ranking == "total"
+        best = -1
+        best_key: tuple[tuple[int, int], int] = ((-1, -1), 0)
+        for s in cands:
+            p = declared.get(s)
+            if p is None:
+                continue
+            k = ((p.total, p.count) if by_total else (p.count, p.total), -prio[s])
+            if best < 0 or k > best_key:
+                best, best_key = s, k
+        if best < 0:
+            return min(cands, key=prio.__getitem__)
+        return best
+
     def _settle_showdown(self) -> None:
         self._to_act = None
         contenders = self._sd_order
         conceded = self._conceded
-        declared = self._declared
-        by_total = self.rules.ranking == "total"
-        prio = self.prio
         alive = [s for s in contenders if s not in conceded]
         lone = alive[0] if len(alive) == 1 else None
-
-        def winner_among(eligible: list[int]) -> int:
-            cands = [s for s in eligible if s not in conceded]
-            if not cands:
-                return min(eligible, key=prio.__getitem__)
-            if lone is not None and lone in cands:
-                return lone
-            best = -1
-            best_key: tuple[tuple[int, int], int] = ((-1, -1), 0)
-            for s in cands:
-                p = declared.get(s)
-                if p is None:
-                    continue
-                k = ((p.total, p.count) if by_total else (p.count, p.total), -prio[s])
-                if best < 0 or k > best_key:
-                    best, best_key = s, k
-            if best < 0:
-                return min(cands, key=prio.__getitem__)
-            return best
-
+        top = self._winner_among(contenders, lone)
         n = self.n
-        won = [0] * n
         bets = self._bets
-        top = winner_among(contenders)
-        won[top] += self._take_base()
-        levels = sorted({bets[s] for s in contenders})
-        if len(levels) == 1 and max(bets) <= levels[0]:
-            # one level (no all-in below it): every chip goes to the best of all contenders
-            won[top] += sum(bets)
-        else:
-            prev = 0
-            for lv in levels:
-                if lv <= prev:
-                    continue
-                layer = sum(min(b, lv) - min(b, prev) for b in bets)
-                elig = [s for s in contenders if bets[s] >= lv]
-                won[winner_among(elig)] += layer
-                prev = lv
-            leftover = sum(b - min(b, prev) for b in bets)
-            if leftover:  # cannot happen (the top bettor is a contender) but never lose chips
-                won[winner_among(contenders)] += leftover
-        self._bets = [0] * n
         deal_no = self.deal_no
         chips = self.chips
         ev = self._events
+        level = bets[top]
+        if max(bets) == level and all(bets[s] == level for s in contenders):
+            # one level (no all-in below it): every chip goes to the best of all contenders
+            amount = self._take_base() + sum(bets)
+            self._bets = [0] * n
+            if amount:
+                chips[top] += amount
+                data = (
+                    {"pot": "small", "deal": deal_no}
+                    if deal_no is not None
+                    else {"pot": "big", "deal": None}
+                )
+                data["amount"] = amount
+                data["shown"] = top in self._declared
+                ev.append(_new(Event, ("win", top, data)))
+            self._after_point()
+            return
+        won = [0] * n
+        won[top] += self._take_base()
+        prev = 0
+        for lv in sorted({bets[s] for s in contenders}):
+            if lv <= prev:
+                continue
+            layer = sum(min(b, lv) - min(b, prev) for b in bets)
+            elig = [s for s in contenders if bets[s] >= lv]
+            won[self._winner_among(elig, lone)] += layer
+            prev = lv
+        leftover = sum(b - min(b, prev) for b in bets)
+        if leftover:  # cannot happen (the top bettor is a contender) but never lose chips
+            won[self._winner_among(contenders, lone)] += leftover
+        self._bets = [0] * n
+        declared = self._declared
         for s in self._after[self.dealer]:  # priority order: eldest first
             if won[s]:
                 chips[s] += won[s]
@@ -932,7 +1001,9 @@ class Hand:
         return counts
 
     def _specials(self) -> None:
-        counts = self._rank_counts()
+        # the stoppa's by-rank groups also give the rank counts the special hands need
+        st = Stoppa._setup(self.hands, self.eldest, self.rules, whole_deck=True)
+        counts = [list(map(len, by_rank)) for by_rank in st._held]
         for kind in ("ricchezza", "misera", "assi"):
             holder = self._claimant(kind, counts)
             if holder is None:
@@ -972,14 +1043,13 @@ class Hand:
             return
         self.phase = "stoppa"
         self._events.append(_new(Event, ("phase", None, {"phase": "stoppa"})))
-        st = Stoppa._setup(self.hands, self.eldest, self.rules)
         st._events = self._events
         self._stoppa = st
         st._advance()
         if st.winner is not None:
             self._close(st.winner)
 
-    def _pay(self, payer: int, to: int, owe: int, cards: int) -> dict[str, int]:
+    def _pay(self, payer: int, to: int, owe: int, cards: int) -> None:
         chips = self.chips
         amount = owe if owe < chips[payer] else chips[payer]
         chips[payer] -= amount
@@ -994,15 +1064,15 @@ class Hand:
                 ),
             )
         )
-        return {"from": payer, "to": to, "amount": amount}
 
     def _close(self, closer: int) -> None:
         st = self._stoppa
         assert st is not None
-        payment = self.rules.payment
+        rules = self.rules
+        rate, per = rules.card_rate, rules.cards_per_payment  # R-13, as Rules.payment
+        left = st._left
         for s in self._after[closer][:-1]:
-            left = st.card_count(s)
-            self._pay(s, closer, payment(left), left)
+            self._pay(s, closer, rate * (left[s] // per), left[s])
         self._finish()
 
     def _finish(self) -> None:

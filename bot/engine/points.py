@@ -227,34 +227,36 @@ def _suit_combos(ranking: str, suit: int) -> list[tuple[int, int]]:
     return got
 
 
-def _suit_keys(ranking: str, suit: int, mask: int) -> list[int]:
-    """Keys (see above) of every point of ``suit`` in a 10-bit mask, in list order."""
-    return [k for cm, k in _suit_combos(ranking, suit) if cm & mask == cm]
-
-
 def declarable_keys(mask: int, ranking: str = "count") -> list[int]:
     """Sort keys of every point the cards of a 40-bit ``mask`` allow, best first.
 
     ``all_point_keys(ranking)[key]`` is the Point of a key. (The fast path of
     ``declarable_points``, for the hand's legal actions.)
     """
-    tables = _KEY_TABLES.get(ranking)
-    if tables is None:
-        tables = _KEY_TABLES[ranking] = [[None] * 1024 for _ in range(4)]
-    keys: list[int] = []
-    for s in range(4):
-        sm = (mask >> (10 * s)) & 1023
-        if sm:
-            got = tables[s][sm]
-            if got is None:
-                got = tables[s][sm] = _suit_keys(ranking, s, sm)
-            keys += got
+    tables = _KEY_TABLES.get(ranking) or _key_tables(ranking)
+    keys = (
+        tables[0][mask & 1023]
+        + tables[1][(mask >> 10) & 1023]
+        + tables[2][(mask >> 20) & 1023]
+        + tables[3][(mask >> 30) & 1023]
+    )
     keys.sort(reverse=True)
     return keys
 
 
-#: ranking -> suit -> 10-bit mask -> keys (None until first asked)
-_KEY_TABLES: dict[str, list[list[list[int] | None]]] = {}
+#: ranking -> suit -> 10-bit mask -> keys (built whole on first use, see ``_key_tables``)
+_KEY_TABLES: dict[str, list[list[list[int]]]] = {}
+
+
+def _key_tables(ranking: str) -> list[list[list[int]]]:
+    """Build ``_KEY_TABLES[ranking]``: the keys of every 10-bit mask of every suit (about
+    20 ms once per ranking; a hand's showdowns then only look up and sort)."""
+    tables = []
+    for s in range(4):
+        combos = _suit_combos(ranking, s)
+        tables.append([[k for cm, k in combos if cm & m == cm] for m in range(1024)])
+    _KEY_TABLES[ranking] = tables
+    return tables
 
 
 def all_point_keys(ranking: str) -> dict[int, Point]:

@@ -85,26 +85,32 @@ class Stoppa:
         return self
 
     @classmethod
-    def _setup(cls, hands: Sequence[Sequence[Card]], first: int, rules: Rules | None) -> Stoppa:
+    def _setup(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        first: int,
+        rules: Rules | None,
+        whole_deck: bool = False,
+    ) -> Stoppa:
+        """The phase before its first move; ``whole_deck``: ``hands`` hold every card of the
+        used deck (as in a dealt hand), so every rank is live in full."""
         rules = rules or Rules(players=max(3, min(6, len(hands))))
         self = cls()
         self.n = len(hands)
-        self._full = rules.rank_counts()
+        full = self._full = rules.rank_counts()
         self._jump = rules.three_aces_jump
-        self._held = []
-        self.live = [0] * 12
-        self._left = []
-        live = self.live
+        held: list[list[list[Card]]] = []
         for cards in hands:
             by_rank: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], []]
-            for c in cards:
+            for c in sorted(cards, key=_ORDER):
                 by_rank[c.rank].append(c)
-                live[c.rank] += 1
-            for group in by_rank:
-                if len(group) > 1:
-                    group.sort(key=_ORDER)
-            self._held.append(by_rank)
-            self._left.append(len(cards))
+            held.append(by_rank)
+        self._held = held
+        self._left = list(map(len, hands))
+        if whole_deck:
+            self.live = [*full, 0]
+        else:
+            self.live = [sum(len(h[r]) for h in held) if r <= 10 else 0 for r in range(12)]
         self.turn = first
         return self
 
@@ -267,19 +273,22 @@ class Stoppa:
         jump = self._jump
         table_append = self.table.append
         ev_append = self._events.append
+        senza_append = self.senza.append
         s = self.turn
         need = self.needed
         last_rank = self.last_rank
+        last = self.last
         h = held[s]
         while True:
             if need is None:
                 r = 0
                 for rank in range(1, 11):
                     if h[rank]:
-                        if r:
+                        if r:  # two ranks or more: the player chooses how to open
                             self.turn = s
-                            self.needed = need
+                            self.needed = None
                             self.last_rank = last_rank
+                            self.last = last
                             self.to_act = s
                             return
                         r = rank
@@ -290,42 +299,43 @@ class Stoppa:
             elif jump and len(h[1]) >= 3 and not h[10]:
                 r = 1
             else:
-                self.senza.append((s, need))
+                senza_append((s, need))
                 ev_append(_new(Event, ("senza", s, {"needed": need})))
-                s = (s + 1) % n
+                s += 1
+                if s == n:
+                    s = 0
                 h = held[s]
                 continue
             group = h[r]
             if r == 1 or len(group) == full[r]:
-                cards = tuple(group)
+                last = tuple(group)
                 group.clear()
-                k = len(cards)
-                table_append(list(cards))
-                codes = list(map(_CODE, cards))
+                k = len(last)
+                table_append(list(last))
+                codes = list(map(_CODE, last))
             else:
                 c = group.pop(0)
-                cards = (c,)
+                last = (c,)
                 k = 1
                 table_append([c])
                 codes = [c.code]
             live[r] -= k
-            left[s] -= k
+            k = left[s] - k
+            left[s] = k
             ev_append(_new(Event, ("play", s, {"cards": codes, "forced": True})))
-            if left[s] == 0:
+            if not k:
                 self.turn = s
-                self.last = cards
+                self.last = last
                 self.winner = s
                 self.needed = None
                 self.last_rank = last_rank
                 ev_append(_new(Event, ("close", s, {})))
                 return
-            nxt = r + 1
-            while nxt <= 10 and not live[nxt]:
-                nxt += 1
-            if nxt > 10:
+            need = r + 1
+            while need <= 10 and not live[need]:
+                need += 1
+            if need > 10:
                 need = None
                 last_rank = None
             else:
-                need = nxt
                 last_rank = r
-            self.last = cards
