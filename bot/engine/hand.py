@@ -50,8 +50,11 @@ Decisions where RULES.md is silent:
 
 Speed (``bench/bench_engine.py``): events are tuples (see ``events``); betting, declare and
 play actions offered by ``legal_actions`` are shared immutable objects (a fresh list each
-call); cards held are also kept as 40-bit masks for the showdown checks; the most common
-actions (pass, call) skip the general validator; the stoppa's forced plays run in one loop.
+call); cards held are also kept as 40-bit masks for the showdown checks. ``act`` validates the
+commonest actions itself (pass, call, a bet or raise in range, a declaration picked from
+``legal_actions``, checked with one mask test through ``_DECLARE_INFO``) and leaves anything
+else to ``check``, which gives the refusals; the stoppa's chosen and forced plays run in one
+loop. The declarable points of every suit slice are tabled once per process (``points``).
 Nothing is copied per action.
 
 Serialisation: ``to_json`` stores the setup (rules, chips, dealer, deck, carry), the list of
@@ -102,16 +105,18 @@ _DECLARES: dict[str, dict[int, Declare]] = {}  # ranking -> point key -> Declare
 #: id of each shared Declare of ``_DECLARES`` -> (it, mask of its cards, its Point): a
 #: declaration picked from ``legal_actions`` is checked with one mask test
 _DECLARE_INFO: dict[int, tuple[Declare, int, Point]] = {}
-_SMALL_DECLARES: dict[tuple[int, str], list[Action]] = {}  # for masks of at most 3 cards
+#: ranking -> mask of at most 3 cards -> its declarations (as ``_declares`` returns them)
+_SMALL_DECLARES: dict[str, dict[int, tuple[Action, ...]]] = {}
 
 
 def _declares(mask: int, ranking: str) -> list[Action]:
     """Every Declare the cards of ``mask`` allow, best first, then Concede (a new list)."""
-    small = mask.bit_count() <= 3
-    if small:
-        got = _SMALL_DECLARES.get((mask, ranking))
-        if got is not None:
-            return list(got)
+    small = _SMALL_DECLARES.get(ranking)
+    if small is None:
+        small = _SMALL_DECLARES[ranking] = {}
+    got = small.get(mask)
+    if got is not None:
+        return list(got)
     table = _DECLARES.get(ranking)
     if table is None:
         table = _DECLARES[ranking] = {}
@@ -120,8 +125,8 @@ def _declares(mask: int, ranking: str) -> list[Action]:
             _DECLARE_INFO[id(d)] = (d, sum(c.bit for c in p.cards), p)
     out: list[Action] = list(map(table.__getitem__, declarable_keys(mask, ranking)))
     out.append(_CONCEDE)
-    if small:
-        _SMALL_DECLARES[(mask, ranking)] = list(out)
+    if mask.bit_count() <= 3:  # the cards of one small-point deal: few enough to keep
+        small[mask] = tuple(out)
     return out
 
 
@@ -177,12 +182,6 @@ def _deal_offsets(deals: tuple[int, ...]) -> tuple[int, ...]:
 def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
     """``_seat_orders(n)[s]``: the other seats after ``s`` in turn order, then ``s``."""
     return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
-
-
-@lru_cache(maxsize=16)
-def _seat_orders_from(n: int) -> tuple[tuple[int, ...], ...]:
-    """``_seat_orders_from(n)[s]``: every seat in turn order starting with ``s``."""
-    return tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
 
 
 def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
@@ -376,10 +375,10 @@ class Hand:
     @property
     def to_act(self) -> int | None:
         """The seat with a choice to make, None when the hand is over."""
-        st = self._stoppa
-        if st is not None and self.phase == "stoppa":
-            return st.to_act
-        return self._to_act
+        seat = self._to_act  # betting and showdown turns; None in the stoppa and once over
+        if seat is None and self.phase == "stoppa":
+            return self._stoppa.to_act  # type: ignore[union-attr]
+        return seat
 
     @property
     def events(self) -> list[Event]:
@@ -481,11 +480,13 @@ class Hand:
         level = self._level
         if level == 0:
             # _next_turn passes for a seat that cannot bet the cip, and max_bet >= cip
-            return [_PASS, _bet(rules.cip)] if self.chips[seat] >= rules.cip else [_PASS]
+            cip = rules.cip
+            if self.chips[seat] >= cip:
+                return [_PASS, _BET_CACHE.get(cip) or _bet(cip)]
+            return [_PASS]
         lo = level + rules.cip
-        hi = self._bets[seat] + self.chips[seat]
-        if lo <= hi and lo <= rules.max_bet:
-            return [_PASS, _CALL, _raise(lo)]
+        if lo <= self._bets[seat] + self.chips[seat] and lo <= rules.max_bet:
+            return [_PASS, _CALL, _RAISE_CACHE.get(lo) or _raise(lo)]
         return [_PASS, _CALL]
 
     def default_action(self, seat: int) -> Action:
@@ -593,7 +594,15 @@ class Hand:
             t = type(action)
             if phase != "showdown":
                 level = self._level
-                if t is Pass or (t is Call and level):
+                if t is Pass:  # the commonest action, applied here (as _bet_act would)
+                    self._actions.append((seat, action))
+                    self._active[seat] = False
+                    needs = self._needs
+                    needs[seat] = False
+                    events.append(_new(Event, ("pass", seat, {"forced": False})))
+                    self._next_after(seat, needs)
+                    return events[start:]
+                if t is Call and level:
                     pass
                 elif (t is Raise and level) or (t is Bet and not level):
                     to = action.to if t is Raise else action.amount  # type: ignore[union-attr]
@@ -624,8 +633,7 @@ class Hand:
             st = self._stoppa
             assert st is not None
             st.to_act = None
-            st._play(seat, detail[0], detail[1], False)
-            st._advance()
+            st._advance(detail[0], detail[1])
             if st.winner is not None:
                 self._close(st.winner)
         elif phase == "showdown":  # pragma: no cover - handled above (kept for safety)
@@ -744,8 +752,12 @@ class Hand:
             if self.chips[seat] == 0:
                 self._allin[seat] = True
                 ev.append(_new(Event, ("allin", seat, {"amount": pay, "level": to})))
-        # the next seat that needs to act (``needs[seat]`` is False now); the rare cases
-        # (end of the round, a forced pass) are left to _next_turn
+        self._next_after(seat, needs)
+
+    def _next_after(self, seat: int, needs: list[bool]) -> None:
+        """Give the turn to the next seat that needs to act after ``seat`` has acted
+        (``needs[seat]`` is False now); the rare cases (end of the round, a forced pass)
+        are left to _next_turn."""
         for nxt in self._after[seat]:
             if needs[nxt]:
                 if self._level:
@@ -758,11 +770,6 @@ class Hand:
                 break
         self._to_act = None
         self._next_turn(seat)
-
-    def _pot_name(self) -> dict[str, Any]:
-        if self.deal_no is not None:
-            return {"pot": "small", "deal": self.deal_no}
-        return {"pot": "big", "deal": None}
 
     def _take_base(self) -> int:
         if self.deal_no is not None:
@@ -786,12 +793,8 @@ class Hand:
             else:
                 amount = self._take_base()
                 self.chips[self.dealer] += amount
-                data = (
-                    {"pot": "small", "deal": deal_no}
-                    if deal_no is not None
-                    else {"pot": "big", "deal": None}
-                )
-                data["amount"] = amount
+                pot = "small" if deal_no is not None else "big"
+                data = {"pot": pot, "deal": deal_no, "amount": amount}
                 data["shown"] = False
                 data["reason"] = "no_bet"
                 self._events.append(_new(Event, ("win", self.dealer, data)))
@@ -802,12 +805,8 @@ class Hand:
             amount = self._take_base() + sum(self._bets)
             self._bets = [0] * self.n
             self.chips[winner] += amount
-            data = (
-                {"pot": "small", "deal": deal_no}
-                if deal_no is not None
-                else {"pot": "big", "deal": None}
-            )
-            data["amount"] = amount
+            pot = "small" if deal_no is not None else "big"
+            data = {"pot": pot, "deal": deal_no, "amount": amount}
             data["shown"] = False
             data["reason"] = "alone"
             self._events.append(_new(Event, ("win", winner, data)))
@@ -815,15 +814,15 @@ class Hand:
             return
         agg = self._agg
         assert agg is not None
-        order = [s for s in _seat_orders_from(self.n)[agg] if active[s]]
+        order = [s for s in self._after[agg - 1] if active[s]]  # from the aggressor on
         self._sd_order = order
         self._sd_pos = 0
         self._declared = {}
         self._conceded = set()
         self.phase = "showdown"
-        self._events.append(
-            _new(Event, ("phase", None, {"phase": "showdown", **self._pot_name(), "order": order}))
-        )
+        pot = "small" if deal_no is not None else "big"
+        data = {"phase": "showdown", "pot": pot, "deal": deal_no, "order": order}
+        self._events.append(_new(Event, ("phase", None, data)))
         self._to_act = order[0]
 
     def _showdown_act(self, seat: int, action: Action, point: Point | None) -> None:
@@ -898,7 +897,13 @@ class Hand:
         chips = self.chips
         ev = self._events
         level = bets[top]
-        if max(bets) == level and all(bets[s] == level for s in contenders):
+        one_level = max(bets) == level
+        if one_level:
+            for s in contenders:
+                if bets[s] != level:
+                    one_level = False
+                    break
+        if one_level:
             # one level (no all-in below it): every chip goes to the best of all contenders
             amount = self._take_base() + sum(bets)
             self._bets = [0] * n
@@ -958,54 +963,41 @@ class Hand:
 
     # --- R-11 special hands, R-12 stoppa, R-13 payment -----------------------------------
 
-    def _claimant(self, kind: str, counts: list[list[int]] | None = None) -> int | None:
+    def _claimant(self, kind: str, groups: list[list[list[Card]]]) -> int | None:
         """The first seat from the eldest holding the special hand ``kind`` (R-11), or None.
 
-        ``counts[s][rank]``: how many cards of each rank seat ``s`` holds (computed if None).
+        ``groups[s][rank]``: the cards of each rank seat ``s`` holds.
         """
-        if counts is None:
-            counts = self._rank_counts()
         full = self.rules.rank_counts()
         variant = self.rules.blocked_stoppa
         for s in self._after[self.dealer]:
-            rc = counts[s]
-            kings = rc[10]
-            aces = rc[1]
+            g = groups[s]
+            kings = len(g[10])
             if kind == "ricchezza":
                 ok = full[10] > 0 and kings == full[10]
             elif kind == "misera":
-                ok = not (rc[8] or rc[9] or kings)
+                ok = not (g[8] or g[9] or kings)
             elif variant == "four_aces":
-                ok = aces == full[1]
+                ok = len(g[1]) == full[1]
             elif variant == "three_twos_no_king":
-                ok = rc[2] >= 3 and not kings
+                ok = len(g[2]) >= 3 and not kings
             elif variant == "three_aces_no_king":
-                ok = aces >= 3 and not kings
+                ok = len(g[1]) >= 3 and not kings
             elif variant == "four_aces_no_king":
-                ok = aces == full[1] and not kings
+                ok = len(g[1]) == full[1] and not kings
             elif variant == "three_aces":
-                ok = aces >= 3
+                ok = len(g[1]) >= 3
             else:
                 ok = False
             if ok:
                 return s
         return None
 
-    def _rank_counts(self) -> list[list[int]]:
-        counts = []
-        for cards in self.hands:
-            rc = [0] * 11
-            for c in cards:
-                rc[c.rank] += 1
-            counts.append(rc)
-        return counts
-
     def _specials(self) -> None:
-        # the stoppa's by-rank groups also give the rank counts the special hands need
+        # the stoppa's by-rank groups are also what the special hands are checked on
         st = Stoppa._setup(self.hands, self.eldest, self.rules, whole_deck=True)
-        counts = [list(map(len, by_rank)) for by_rank in st._held]
         for kind in ("ricchezza", "misera", "assi"):
-            holder = self._claimant(kind, counts)
+            holder = self._claimant(kind, st._held)
             if holder is None:
                 continue
             self.special = kind

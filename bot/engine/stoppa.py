@@ -18,7 +18,7 @@ Decisions where RULES.md is silent:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -35,13 +35,22 @@ _SINGLE_PLAYS = tuple(Play((c,)) for c in ALL_CARDS)
 _GROUP_PLAYS: dict[tuple[int, ...], Play] = {}
 
 
-def _play_of(cards: tuple[Card, ...]) -> Play:
+def _play_of(cards: Sequence[Card]) -> Play:
     """The (shared) ``Play(cards)``."""
-    key = tuple(c.index for c in cards)
+    key = tuple(map(_INDEX, cards))
     p = _GROUP_PLAYS.get(key)
     if p is None:
-        p = _GROUP_PLAYS[key] = Play(cards)
+        p = _GROUP_PLAYS[key] = Play(tuple(cards))
     return p
+
+
+_INDEX = attrgetter("index")
+def _by_rank(cards: Iterable[Card]) -> list[list[Card]]:
+    """``[[], cards of rank 1, ..., cards of rank 10]``, each in suit order (c d s b)."""
+    by_rank: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], []]
+    for c in sorted(cards, key=_ORDER):
+        by_rank[c.rank].append(c)
+    return by_rank
 
 
 class Stoppa:
@@ -79,7 +88,12 @@ class Stoppa:
     def from_hands(
         cls, hands: Sequence[Sequence[Card]], first: int, rules: Rules | None = None
     ) -> Stoppa:
-        """Start the phase: ``hands[seat]`` are the cards held, ``first`` moves first, open."""
+        """Start the phase: ``hands[seat]`` are the cards held, ``first`` moves first, open.
+
+        ValueError if a card is held twice."""
+        every = [c for cards in hands for c in cards]
+        if len(set(every)) != len(every):
+            raise ValueError("a card cannot be held twice")
         self = cls._setup(hands, first, rules)
         self._advance()
         return self
@@ -99,13 +113,7 @@ class Stoppa:
         self.n = len(hands)
         full = self._full = rules.rank_counts()
         self._jump = rules.three_aces_jump
-        held: list[list[list[Card]]] = []
-        for cards in hands:
-            by_rank: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], []]
-            for c in sorted(cards, key=_ORDER):
-                by_rank[c.rank].append(c)
-            held.append(by_rank)
-        self._held = held
+        held = self._held = list(map(_by_rank, hands))
         self._left = list(map(len, hands))
         if whole_deck:
             self.live = [*full, 0]
@@ -143,12 +151,13 @@ class Stoppa:
             return []
         out = []
         full = self._full
-        for r, group in enumerate(self._held[self.to_act]):
+        for group in self._held[self.to_act]:
             if group:
-                if r == 1 or len(group) == full[r]:
-                    out.append(_play_of(tuple(group)))
+                c = group[0]
+                if len(group) > 1 and (c.rank == 1 or len(group) == full[c.rank]):
+                    out.append(_play_of(group))
                 else:
-                    out.append(_SINGLE_PLAYS[group[0].index])
+                    out.append(_SINGLE_PLAYS[c.index])
         return out
 
     def default_play(self) -> Play:
@@ -219,49 +228,16 @@ class Stoppa:
         r, cards = self.check(seat, action)
         start = len(self._events)
         self.to_act = None
-        self._play(seat, r, cards, False)
-        self._advance()
+        self._advance(r, cards)
         return self._events[start:]
 
     # --- the automaton -------------------------------------------------------------------
 
-    def _play(self, seat: int, r: int, cards: tuple[Card, ...] | None, forced: bool) -> None:
-        group = self._held[seat][r]
-        if cards is None:
-            cards = tuple(group) if r == 1 or len(group) == self._full[r] else (group[0],)
-        if len(cards) == len(group):
-            group.clear()
-        else:
-            for c in cards:
-                group.remove(c)
-        k = len(cards)
-        live = self.live
-        live[r] -= k
-        self._left[seat] -= k
-        self.table.append(list(cards))
-        self.last = cards
-        self._events.append(
-            _new(Event, ("play", seat, {"cards": list(map(_CODE, cards)), "forced": forced}))
-        )
-        if self._left[seat] == 0:
-            self.winner = seat
-            self.needed = None
-            self._events.append(_new(Event, ("close", seat, {})))
-            return
-        nxt = r + 1
-        while nxt <= 10 and not live[nxt]:
-            nxt += 1
-        if nxt > 10:
-            self.needed = None
-            self.last_rank = None
-        else:
-            self.needed = nxt
-            self.last_rank = r
+    def _advance(self, rank: int = 0, chosen: tuple[Card, ...] | None = None) -> None:
+        """Make ``chosen`` (cards of ``rank``, checked) when given, the opening of ``turn``,
+        then every forced play until a choice is due or someone closes.
 
-    def _advance(self) -> None:
-        """Make every forced play until a choice is due or someone closes.
-
-        The body of ``_play`` is inlined here: forced plays are most of a hand's work.
+        The plays are made inline: forced plays are most of a hand's work.
         """
         if self.winner is not None:
             return
@@ -280,49 +256,65 @@ class Stoppa:
         last = self.last
         h = held[s]
         while True:
-            if need is None:
-                r = 0
-                for rank in range(1, 11):
-                    if h[rank]:
-                        if r:  # two ranks or more: the player chooses how to open
-                            self.turn = s
-                            self.needed = None
-                            self.last_rank = last_rank
-                            self.last = last
-                            self.to_act = s
-                            return
-                        r = rank
-            elif last_rank == 1 and h[1]:
-                r = 1
-            elif h[need]:
-                r = need
-            elif jump and len(h[1]) >= 3 and not h[10]:
-                r = 1
-            else:
-                senza_append((s, need))
-                ev_append(_new(Event, ("senza", s, {"needed": need})))
-                s += 1
-                if s == n:
-                    s = 0
-                h = held[s]
-                continue
-            group = h[r]
-            if r == 1 or len(group) == full[r]:
-                last = tuple(group)
-                group.clear()
+            if chosen is not None:
+                r = rank
+                group = h[r]
+                if len(chosen) == len(group):
+                    group.clear()
+                else:
+                    for c in chosen:
+                        group.remove(c)
+                last = chosen
                 k = len(last)
                 table_append(list(last))
                 codes = list(map(_CODE, last))
+                chosen = None
+                forced = False
             else:
-                c = group.pop(0)
-                last = (c,)
-                k = 1
-                table_append([c])
-                codes = [c.code]
+                if need is None:
+                    r = 0
+                    for q in range(1, 11):
+                        if h[q]:
+                            if r:  # two ranks or more: the player chooses how to open
+                                self.turn = s
+                                self.needed = None
+                                self.last_rank = last_rank
+                                self.last = last
+                                self.to_act = s
+                                return
+                            r = q
+                elif last_rank == 1 and h[1]:
+                    r = 1
+                elif h[need]:
+                    r = need
+                elif jump and len(h[1]) >= 3 and not h[10]:
+                    r = 1
+                else:
+                    senza_append(_SENZA[s][need])
+                    ev_append(_new(Event, ("senza", s, {"needed": need})))
+                    s += 1
+                    if s == n:
+                        s = 0
+                    h = held[s]
+                    continue
+                group = h[r]
+                if r == 1 or len(group) == full[r]:
+                    last = tuple(group)
+                    group.clear()
+                    k = len(last)
+                    table_append(list(last))
+                    codes = list(map(_CODE, last))
+                else:
+                    c = group.pop(0)
+                    last = _ALONE[c.index]
+                    k = 1
+                    table_append([c])
+                    codes = [c.code]
+                forced = True
             live[r] -= k
             k = left[s] - k
             left[s] = k
-            ev_append(_new(Event, ("play", s, {"cards": codes, "forced": True})))
+            ev_append(_new(Event, ("play", s, {"cards": codes, "forced": forced})))
             if not k:
                 self.turn = s
                 self.last = last
@@ -339,3 +331,8 @@ class Stoppa:
                 last_rank = None
             else:
                 last_rank = r
+
+
+#: ``(card,)`` by card index, and ``(seat, rank)`` of a "senza" pass: shared, immutable
+_ALONE = tuple((c,) for c in ALL_CARDS)
+_SENZA = tuple(tuple((s, r) for r in range(12)) for s in range(6))

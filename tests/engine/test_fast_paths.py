@@ -20,17 +20,25 @@ from hypothesis import strategies as st
 from bot.engine import (
     ALL_CARDS,
     Bet,
+    Call,
     Card,
+    Concede,
+    Declare,
     Event,
     Hand,
+    IllegalAction,
     Raise,
     Rules,
+    Stoppa,
     best_point,
     declarable_points,
+    parse_cards,
 )
 from bot.engine.cards import PRIMIERA, SUITS
 from bot.engine.hand import _fast_shuffle
 from bot.engine.points import Point
+
+from .util import start
 
 OLD_HANDS = json.loads((Path(__file__).parent / "data" / "old_hands.json").read_text())
 
@@ -167,3 +175,75 @@ def test_records_saved_before_the_speed_work_still_load(name: str) -> None:
         h.act(h.to_act, h.default_action(h.to_act))
     assert h.phase == "over" and h.result is not None
     assert sum(h.result) == h.carry_in - h.carry_out
+
+
+# --- the fast paths of act(): the same refusals as check() ----------------------------------
+
+
+def _at_first_showdown(first_deal: dict[int, str]) -> Hand:
+    """A 4-player hand at the showdown of the first small point: seat 0 bet, all called."""
+    h = start(Rules(), first_deal)
+    h.act(0, Bet(10))
+    while h.phase != "showdown":
+        h.act(h.to_act, Call())  # type: ignore[arg-type]
+    return h
+
+
+def test_R9_a_listed_declaration_is_refused_to_a_seat_without_those_cards() -> None:
+    h = _at_first_showdown({0: "7d 6d 1d 2c 3c 4c 5s 4s 3s 8b", 1: "7c 6c 1c 2d 3d 4d 5b 4b 3b 8s"})
+    assert h.to_act == 0
+    listed = [a for a in h.legal_actions() if isinstance(a, Declare)]
+    mine = listed[0]  # shared object: the fast path knows its cards by its identity
+    assert [str(c) for c in mine.cards] == ["7d", "6d", "1d"]
+    h.act(0, Declare(parse_cards("6d")))  # seat 0 shows a lower point; seat 1 is next
+    assert h.to_act == 1
+    before = h.to_json()
+    with pytest.raises(IllegalAction) as err:
+        h.act(1, mine)
+    assert err.value.code == "card_not_held"
+    assert h.to_json() == before
+    assert not h.can(1, mine)
+
+
+def test_R9_a_listed_declaration_of_an_earlier_deal_is_not_eligible() -> None:
+    h = _at_first_showdown({0: "7d 6d 1d 2c 3c 4c 5s 4s 3s 8b"})
+    best = next(a for a in h.legal_actions() if isinstance(a, Declare))
+    assert [str(c) for c in best.cards] == ["7d", "6d", "1d"]
+    h.act(0, best)
+    while h.phase == "showdown":
+        h.act(h.to_act, Concede())  # type: ignore[arg-type]
+    assert h.deal_no == 1  # 2c 3c 4c dealt now; 7d 6d 1d are held but belong to deal 0
+    h.act(0, Bet(10))
+    while h.phase != "showdown":
+        h.act(h.to_act, Call())  # type: ignore[arg-type]
+    before = h.to_json()
+    with pytest.raises(IllegalAction) as err:
+        h.act(0, best)
+    assert err.value.code == "card_not_eligible"
+    assert h.to_json() == before
+
+
+@pytest.mark.parametrize("amount", [9, 10.0, 201, True])
+def test_R8_bet_amounts_out_of_range_or_not_whole_are_refused(amount: object) -> None:
+    h = Hand.start(Rules(), [1000] * 4, 3, seed=1)
+    before = h.to_json()
+    with pytest.raises(IllegalAction) as err:
+        h.act(0, Bet(amount))  # type: ignore[arg-type]
+    assert err.value.code in ("bet_too_small", "bet_too_large")
+    assert h.to_json() == before
+
+
+def test_R8_a_subclass_of_an_action_acts_as_its_base() -> None:
+    class MyRaise(Raise):
+        pass
+
+    h = Hand.start(Rules(), [1000] * 4, 3, seed=1)
+    h.act(0, Bet(10))
+    events = h.act(1, MyRaise(30))
+    assert [(e.kind, e.seat, e.data["level"]) for e in events][:1] == [("raise", 1, 30)]
+    assert h.to_act == 2
+
+
+def test_R12_from_hands_refuses_a_card_held_twice() -> None:
+    with pytest.raises(ValueError, match="held twice"):
+        Stoppa.from_hands([parse_cards("1c 2c"), parse_cards("2c 3d"), parse_cards("4d")], 0)
