@@ -79,6 +79,7 @@ from .actions import (
     Declare,
     IllegalAction,
     Pass,
+    Play,
     Raise,
     parse_action,
 )
@@ -264,6 +265,7 @@ class Hand:
         "small",
         "special",
         "start_chips",
+        "to_act",
     )
 
     # --- construction --------------------------------------------------------------------
@@ -371,14 +373,6 @@ class Hand:
         return h
 
     # --- public queries ------------------------------------------------------------------
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat with a choice to make, None when the hand is over."""
-        seat = self._to_act  # betting and showdown turns; None in the stoppa and once over
-        if seat is None and self.phase == "stoppa":
-            return self._stoppa.to_act  # type: ignore[union-attr]
-        return seat
 
     @property
     def events(self) -> list[Event]:
@@ -585,6 +579,8 @@ class Hand:
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` of ``seat`` and every forced step after it; return the new events."""
+        if type(seat) is not int and isinstance(seat, int):
+            seat = int(seat)  # a bool or an int subclass: the plain seat number
         events = self._events
         start = len(events)
         phase = self.phase
@@ -627,19 +623,30 @@ class Hand:
             self._actions.append((seat, action))
             self._showdown_act(seat, action, point)
             return events[start:]
-        detail = self.check(seat, action)
-        self._actions.append((seat, action))
         if phase == "stoppa":
             st = self._stoppa
             assert st is not None
+            # one card picked from ``legal_plays`` (the commonest opening): checked here
+            cards = action.cards if type(action) is Play else None  # type: ignore[union-attr]
+            if seat == st.to_act and type(seat) is int and cards is not None and len(cards) == 1:
+                c = cards[0]
+                r = c.rank if type(c) is Card else 0
+                group = st._held[seat][r]
+                if c in group and (len(group) == 1 or (r != 1 and len(group) != st._full[r])):
+                    detail = (r, cards)
+                else:
+                    detail = self.check(seat, action)
+            else:
+                detail = self.check(seat, action)
+            self._actions.append((seat, action))
             st.to_act = None
             st._advance(detail[0], detail[1])
+            self.to_act = st.to_act
             if st.winner is not None:
                 self._close(st.winner)
-        elif phase == "showdown":  # pragma: no cover - handled above (kept for safety)
-            self._showdown_act(seat, action, detail)
-        else:
-            self._bet_act(seat, action)
+        else:  # the hand is over, or not this seat's turn: check() refuses
+            self.check(seat, action)
+            raise AssertionError("check() accepted an action out of turn")  # pragma: no cover
         return events[start:]
 
     # --- dealing and betting -------------------------------------------------------------
@@ -679,7 +686,7 @@ class Hand:
         self._allin = [False] * n
         self._needs = [True] * n
         self._agg = None
-        self._to_act = None
+        self._to_act = self.to_act = None
         self._next_turn(self.dealer)
 
     def _next_turn(self, after: int) -> None:
@@ -705,7 +712,7 @@ class Hand:
             elif nxt is None or sum(self._active) == 1:
                 self._end_round()
                 return
-            self._to_act = nxt
+            self._to_act = self.to_act = nxt
             return
 
     def _bet_act(self, seat: int, action: Action) -> None:
@@ -762,13 +769,13 @@ class Hand:
             if needs[nxt]:
                 if self._level:
                     if sum(self._active) > 1:
-                        self._to_act = nxt
+                        self._to_act = self.to_act = nxt
                         return
                 elif nxt != self.dealer and self.chips[nxt] >= self.rules.cip:
-                    self._to_act = nxt
+                    self._to_act = self.to_act = nxt
                     return
                 break
-        self._to_act = None
+        self._to_act = self.to_act = None
         self._next_turn(seat)
 
     def _take_base(self) -> int:
@@ -781,7 +788,7 @@ class Hand:
         return amount
 
     def _end_round(self) -> None:
-        self._to_act = None
+        self._to_act = self.to_act = None
         active = self._active
         deal_no = self.deal_no
         if self._level == 0:
@@ -823,7 +830,7 @@ class Hand:
         pot = "small" if deal_no is not None else "big"
         data = {"phase": "showdown", "pot": pot, "deal": deal_no, "order": order}
         self._events.append(_new(Event, ("phase", None, data)))
-        self._to_act = order[0]
+        self._to_act = self.to_act = order[0]
 
     def _showdown_act(self, seat: int, action: Action, point: Point | None) -> None:
         if point is None:
@@ -856,7 +863,7 @@ class Hand:
         if remaining == 1 or self._sd_pos >= len(order):
             self._settle_showdown()
         else:
-            self._to_act = order[self._sd_pos]
+            self._to_act = self.to_act = order[self._sd_pos]
 
     def _winner_among(self, eligible: list[int], lone: int | None) -> int:
         """Who takes a pot (layer) contended by ``eligible`` (R-9, R-10): the one contender
@@ -885,7 +892,7 @@ class Hand:
         return best
 
     def _settle_showdown(self) -> None:
-        self._to_act = None
+        self._to_act = self.to_act = None
         contenders = self._sd_order
         conceded = self._conceded
         alive = [s for s in contenders if s not in conceded]
@@ -1038,6 +1045,7 @@ class Hand:
         st._events = self._events
         self._stoppa = st
         st._advance()
+        self.to_act = st.to_act
         if st.winner is not None:
             self._close(st.winner)
 
@@ -1069,7 +1077,7 @@ class Hand:
 
     def _finish(self) -> None:
         self.phase = "over"
-        self._to_act = None
+        self._to_act = self.to_act = None
         self.result = [self.chips[s] - self.start_chips[s] for s in range(self.n)]
         self._events.append(_new(Event, ("phase", None, {"phase": "over", "result": self.result})))
 

@@ -45,6 +45,8 @@ def _play_of(cards: Sequence[Card]) -> Play:
 
 
 _INDEX = attrgetter("index")
+
+
 def _by_rank(cards: Iterable[Card]) -> list[list[Card]]:
     """``[[], cards of rank 1, ..., cards of rank 10]``, each in suit order (c d s b)."""
     by_rank: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], []]
