@@ -179,6 +179,17 @@ def _deal_offsets(deals: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(deals[:i]) for i in range(len(deals)))
 
 
+def _priorities(n: int, eldest: int) -> tuple[int, ...]:
+    """``prio[s]``: 0 for the eldest hand (highest priority) .. n-1 for the dealer."""
+    got = _PRIORITIES.get((n, eldest))
+    if got is None:
+        got = _PRIORITIES[(n, eldest)] = tuple((s - eldest) % n for s in range(n))
+    return got
+
+
+_PRIORITIES: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 @lru_cache(maxsize=16)
 def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
     """``_seat_orders(n)[s]``: the other seats after ``s`` in turn order, then ``s``."""
@@ -314,7 +325,7 @@ class Hand:
         self.dealer = dealer
         eldest = self.eldest = (dealer + 1) % n
         # prio[s]: 0 for the eldest hand (highest priority) .. n-1 for the dealer
-        self.prio = [(s - eldest) % n for s in range(n)]
+        self.prio = _priorities(n, eldest)
         self.start_chips = list(chips)
         self.chips = [c - ante for c in chips]
         self._deck = order
@@ -326,7 +337,7 @@ class Hand:
         self.carry_out = 0
         self._actions: list[tuple[int, Action]] = []
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self._deal_cards: list[list[Card]] = [[] for _ in range(n)]
+        self._deal_cards: list[list[Card]] = [[]] * n  # each entry replaced by every deal
         self._mask = [0] * n
         self._deal_mask = [0] * n
         self.small = [rules.small_point] * len(deals)
@@ -335,20 +346,12 @@ class Hand:
         self.special: str | None = None
         self.result: list[int] | None = None
         self._stoppa: Stoppa | None = None
-        self._to_act: int | None = None
-        self._bets = [0] * n
-        self._level = 0
-        self._active = [True] * n
-        self._allin = [False] * n
-        self._needs = [False] * n
-        self._agg: int | None = None
         self._sd_order: list[int] = []
         self._sd_pos = 0
         self._declared: dict[int, Point] = {}
         self._conceded: set[int] = set()
-        self.deal_no: int | None = None
-        self.point: str | None = None
-        self.phase = "small_point"
+        # set by the first deal: phase, point, deal_no; and by its betting round: _bets,
+        # _level, _active, _allin, _needs, _agg, _to_act, to_act
         self._events = ev = [_new(Event, ("ante", s, {"amount": ante})) for s in range(n)]
         if carry:
             ev.append(_new(Event, ("carry", None, {"amount": carry, "into": "big"})))
