@@ -8,7 +8,8 @@ through ``hand.act``: the public path the table service uses; a hand counts once
 are played untimed first, so the engine's lookup tables, built once per process, are ready.
 Single process, single core; timed with ``time.process_time`` (CPU time of this process) so
 that other work on a shared machine disturbs the figures less.
-Run: ``.venv/bin/python bench/bench_engine.py [small|full]``.
+Run: ``.venv/bin/python bench/bench_engine.py [small|full|instructions]``; ``instructions``
+counts CPU instructions per hand under valgrind (see ``instructions_per_hand``).
 """
 
 from __future__ import annotations
@@ -76,11 +77,60 @@ def run(size: str = "full") -> dict[str, float]:
     }
 
 
+def _play_counted(count: int) -> None:
+    """Warm up as ``bench_hands`` does, then play ``count`` 4-player hands (for ``valgrind``)."""
+    rules = Rules(players=4)
+    rng = random.Random(1)
+    for i in range(1500):  # enough to fill the engine's lazily built tables
+        play_random_hand(rules, random.Random(i), -1 - i)
+    for i in range(count):
+        play_random_hand(rules, rng, i)
+
+
+def instructions_per_hand(small: int = 100, large: int = 600) -> float:
+    """CPU instructions per 4-player hand, counted by ``valgrind --tool=callgrind``: the runs of
+    ``large`` and ``small`` hands differ only by ``large - small`` hands. Unlike hands/s this
+    does not move with the machine's load or clock (the development VM's speed varies by a
+    third from minute to minute), so it is the figure to compare two versions of the engine.
+    """
+    import re
+    import subprocess
+    import sys
+
+    def total(count: int) -> int:
+        out = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                sys.executable,
+                __file__,
+                "_count",
+                str(count),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stderr
+        found = re.search(r"Collected : (\d+)", out)
+        if found is None:
+            raise RuntimeError("valgrind printed no instruction count")
+        return int(found.group(1))
+
+    return (total(large) - total(small)) / (large - small)
+
+
 if __name__ == "__main__":
     import statistics
     import sys
 
     size = sys.argv[1] if len(sys.argv) > 1 else "full"
+    if size == "_count":
+        _play_counted(int(sys.argv[2]))
+        sys.exit(0)
+    if size == "instructions":
+        print(f"instructions per 4-player hand: {instructions_per_hand():,.0f}")
+        sys.exit(0)
     runs = [run(size) for _ in range(5 if size == "full" else 1)]
     for key in runs[0]:
         vals = [r[key] for r in runs]
