@@ -5,6 +5,9 @@ Figures (`run(size)` returns them; `python bench/bench_tables.py [small|full]` p
 - mem_kib_per_table: memory held per open table with a hand in progress (tracemalloc);
 - seq_actions_per_s, seq_p50_ms, seq_p99_ms: one action at a time, round robin over every
   table: the latency of one `service.act` (lock + engine + one transaction + snapshot);
+- paced_actions_per_s, paced_p50_ms, paced_p99_ms: every table at a human pace, each acting
+  after a random think time (exponential, mean ``PACE[size][1]`` s) for ``PACE[size][0]`` s:
+  the latency a player sees on a busy bot, queueing behind other tables included;
 - conc_actions_per_s, conc_p50_ms, conc_p99_ms: every table driven at once by its own task
   (the store serialises the transactions, so latency includes queueing behind other tables).
 Target: seq_p99_ms < 20.
@@ -13,6 +16,7 @@ Target: seq_p99_ms < 20.
 from __future__ import annotations
 
 import asyncio
+import random
 import statistics
 import sys
 import tempfile
@@ -22,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 SIZES = {"small": (10, 15), "full": (500, 20)}  # tables, actions per table per phase
+PACE = {"small": (1.0, 0.05), "full": (15.0, 3.0)}  # seconds paced, mean think time (s)
 GUILD = 1
 
 
@@ -85,6 +90,25 @@ async def _bench(size: str) -> dict[str, float]:
                     seq.append(latency)
         seq_s = time.perf_counter() - start
 
+        # human pace: each table acts after a random think time, for a fixed window
+        paced: list[float] = []
+        window, think = PACE[size]
+        pace_rng = random.Random(3)
+        deadline = time.perf_counter() + window
+
+        async def paced_drive(channel: int) -> None:
+            while True:
+                await asyncio.sleep(pace_rng.expovariate(1 / think))
+                if time.perf_counter() >= deadline:
+                    return
+                latency = await _one_action(service, channel, players)
+                if latency is not None:
+                    paced.append(latency)
+
+        start = time.perf_counter()
+        await asyncio.gather(*(paced_drive(c) for c in channels))
+        paced_s = time.perf_counter() - start
+
         # every table at once
         conc: list[float] = []
 
@@ -111,6 +135,9 @@ async def _bench(size: str) -> dict[str, float]:
         "seq_actions_per_s": len(seq) / seq_s if seq_s else 0.0,
         "seq_p50_ms": 1000 * statistics.median(seq) if seq else 0.0,
         "seq_p99_ms": 1000 * _percentile(seq, 0.99),
+        "paced_actions_per_s": len(paced) / paced_s if paced_s else 0.0,
+        "paced_p50_ms": 1000 * statistics.median(paced) if paced else 0.0,
+        "paced_p99_ms": 1000 * _percentile(paced, 0.99),
         "conc_actions_per_s": len(conc) / conc_s if conc_s else 0.0,
         "conc_p50_ms": 1000 * statistics.median(conc) if conc else 0.0,
         "conc_p99_ms": 1000 * _percentile(conc, 0.99),
