@@ -71,6 +71,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
+from ..shuffle import shuffle
 from .actions import (
     Action,
     Bet,
@@ -196,38 +197,6 @@ def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
 
 
-def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
-
-
-_PLANS = {size: _shuffle_plan(size) for size in (30, 36, 39, 40)}
-
-
-def _fast_shuffle(rng: random.Random, x: list[Any]) -> None:
-    """Exactly ``rng.shuffle(x)`` (same algorithm, same random draws), with less overhead."""
-    plan = _PLANS.get(len(x)) or _shuffle_plan(len(x))
-    getrandbits = rng.getrandbits
-    for i, n, k in plan:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def _shuffle_is_exact() -> bool:
-    """Whether ``_fast_shuffle`` reproduces this Python's ``Random.shuffle`` (checked once)."""
-    for seed in (0, 1, 12345, 2**40 + 3):
-        a, b = list(range(40)), list(range(40))
-        random.Random(seed).shuffle(a)
-        _fast_shuffle(random.Random(seed), b)
-        if a != b:
-            return False
-    return True
-
-
-_SHUFFLE = _fast_shuffle if _shuffle_is_exact() else random.Random.shuffle
-
-
 def _action_word(action: object) -> str:
     return str(action).split()[0] if str(action) else "act"
 
@@ -311,7 +280,7 @@ class Hand:
         used = rules.deck()
         if deck is None:
             order = used
-            _SHUFFLE(random.Random(seed), order)
+            shuffle(random.Random(seed), order)
         else:
             order = list(deck)
             if len(order) != len(used) or set(order) != set(used):

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from bot.players.knowledge import Knowledge, point_key
+from bot.shuffle import shuffle
 
 
 @cache
@@ -90,7 +91,7 @@ def sample_points(
     for i in range(samples):
         if deadline is not None and i >= 8 and i % 16 == 0 and time.perf_counter() > deadline:
             break
-        rng.shuffle(pool)
+        shuffle(rng, pool)  # exactly rng.shuffle(pool), faster
         pos = 0
         sample = Sample(1.0)
         for o in opponents:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from bot.players.knowledge import Knowledge, rank_of
 from bot.players.shedding import Counts, Shedding, counts_of, heuristic_open
+from bot.shuffle import shuffle
 
 #: Nodes charged per play-out for its fixed cost (copying hands, openings), measured as about
 #: the cost of 12 simulated card plays.
@@ -69,7 +70,7 @@ def heuristic_choice(know: Knowledge, candidates: list[int]) -> int:
 def sample_hands(know: Knowledge, rng: random.Random) -> list[Counts]:
     """Rank counts of every seat: mine, and a random split of the hidden cards for the others."""
     pool = [rank_of(c) for c in know.unseen()]
-    rng.shuffle(pool)
+    shuffle(rng, pool)  # exactly rng.shuffle(pool), faster
     hands: list[Counts] = []
     pos = 0
     for seat in range(know.players):

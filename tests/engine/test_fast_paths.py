@@ -35,8 +35,8 @@ from bot.engine import (
     parse_cards,
 )
 from bot.engine.cards import PRIMIERA, SUITS
-from bot.engine.hand import _fast_shuffle
 from bot.engine.points import Point
+from bot.shuffle import fast_shuffle as _fast_shuffle
 
 from .util import start
 
