@@ -117,10 +117,12 @@ class Stoppa:
         self._jump = rules.three_aces_jump
         held = self._held = list(map(_by_rank, hands))
         self._left = list(map(len, hands))
+        # live[r]: cards of rank r still held (1..10); live[11] = 1 is a sentinel that ends
+        # the search for the next live rank
         if whole_deck:
-            self.live = [*full, 0]
+            self.live = [*full, 1]
         else:
-            self.live = [sum(len(h[r]) for h in held) if r <= 10 else 0 for r in range(12)]
+            self.live = [sum(len(h[r]) for h in held) if r <= 10 else 1 for r in range(12)]
         self.turn = first
         return self
 
@@ -300,7 +302,13 @@ class Stoppa:
                     h = held[s]
                     continue
                 group = h[r]
-                if r == 1 or len(group) == full[r]:
+                if len(group) == 1:
+                    c = group.pop()
+                    last = _ALONE[c.index]
+                    k = 1
+                    table_append([c])
+                    codes = [c.code]
+                elif r == 1 or len(group) == full[r]:
                     last = tuple(group)
                     group.clear()
                     k = len(last)
@@ -326,9 +334,9 @@ class Stoppa:
                 ev_append(_new(Event, ("close", s, {})))
                 return
             need = r + 1
-            while need <= 10 and not live[need]:
+            while not live[need]:  # live[11] is 1: the search ends there
                 need += 1
-            if need > 10:
+            if need == 11:
                 need = None
                 last_rank = None
             else:
