@@ -28,6 +28,7 @@ will receive it; `on_interaction` lets the cogs take over the ones nobody receiv
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import logging
 from typing import TYPE_CHECKING, Any
@@ -114,8 +115,10 @@ class StoppaBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Open the store, start the table service, load the cogs, translate and sync."""
+        from bot.engine import prepare
         from bot.store import Store
 
+        await asyncio.to_thread(prepare)  # the engine's lookup tables, off the event loop
         self.store = await Store.open(self.db_path)
         self.tables = await self._start_tables()
         for name in self.extension_names:

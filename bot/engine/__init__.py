@@ -23,7 +23,7 @@ from .actions import (
 )
 from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, build_deck, card_of, cards_text, parse_cards
 from .events import Event
-from .hand import PHASES, Hand, can_pay_ante
+from .hand import PHASES, Hand, can_pay_ante, prepare
 from .points import Point, best_point, declarable_points, point_key
 from .rules import VARIANTS, Rules
 from .stoppa import Stoppa
@@ -59,4 +59,5 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "point_key",
+    "prepare",
 ]

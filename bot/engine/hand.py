@@ -68,6 +68,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import combinations
 from operator import attrgetter
 from typing import Any
 
@@ -107,18 +108,21 @@ _DECLARES: dict[str, dict[int, Declare]] = {}  # ranking -> point key -> Declare
 #: id of each shared Declare of ``_DECLARES`` -> (it, mask of its cards, its Point): a
 #: declaration picked from ``legal_actions`` is checked with one mask test
 _DECLARE_INFO: dict[int, tuple[Declare, int, Point]] = {}
-#: ranking -> mask of at most 3 cards -> its declarations (as ``_declares`` returns them)
+#: ranking -> mask of at most 3 cards -> its declarations (see ``_small_declares``)
 _SMALL_DECLARES: dict[str, dict[int, tuple[Action, ...]]] = {}
 
 
 def _declares(mask: int, ranking: str) -> list[Action]:
     """Every Declare the cards of ``mask`` allow, best first, then Concede (a new list)."""
-    small = _SMALL_DECLARES.get(ranking)
-    if small is None:
-        small = _SMALL_DECLARES[ranking] = {}
+    small = _SMALL_DECLARES.get(ranking) or _small_declares(ranking)
     got = small.get(mask)
     if got is not None:
         return list(got)
+    return _declares_of(mask, ranking)
+
+
+def _declares_of(mask: int, ranking: str) -> list[Action]:
+    """``_declares`` computed: the shared Declare of each declarable point, then Concede."""
     table = _DECLARES.get(ranking)
     if table is None:
         table = _DECLARES[ranking] = {}
@@ -127,9 +131,27 @@ def _declares(mask: int, ranking: str) -> list[Action]:
             _DECLARE_INFO[id(d)] = (d, sum(c.bit for c in p.cards), p)
     out: list[Action] = list(map(table.__getitem__, declarable_keys(mask, ranking)))
     out.append(_CONCEDE)
-    if mask.bit_count() <= 3:  # the cards of one small-point deal: few enough to keep
-        small[mask] = tuple(out)
     return out
+
+
+def prepare() -> None:
+    """Build the engine's lookup tables now (about 0.1 s of CPU, once per process) instead of
+    at the first showdown of each ranking: a bot calls this off its event loop at start."""
+    for ranking in ("count", "total"):
+        _declares(0, ranking)
+
+
+def _small_declares(ranking: str) -> dict[int, tuple[Action, ...]]:
+    """Build ``_SMALL_DECLARES[ranking]``: the declarations of every set of at most 3 cards (the
+    cards of one small-point deal), about 10,700 sets, once per process and ranking."""
+    bits = [1 << i for i in range(40)]
+    small = {0: tuple(_declares_of(0, ranking))}
+    for size in (1, 2, 3):
+        for combo in combinations(bits, size):
+            mask = sum(combo)
+            small[mask] = tuple(_declares_of(mask, ranking))
+    _SMALL_DECLARES[ranking] = small
+    return small
 
 
 _BET_CACHE: dict[int, Bet] = {}

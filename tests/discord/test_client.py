@@ -34,6 +34,23 @@ async def test_setup_hook_builds_everything_without_syncing(h: Harness) -> None:
     assert h.guild.get_channel(h.channel_id).name == "stoppa"
 
 
+async def test_setup_hook_prepares_the_engine_tables_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import bot.engine
+
+    threads: list[threading.Thread] = []
+    real = bot.engine.prepare
+    monkeypatch.setattr(
+        bot.engine, "prepare", lambda: (threads.append(threading.current_thread()), real())
+    )
+    async with Harness.create(tmp_path):
+        assert len(threads) == 1
+        assert threads[0] is not threading.main_thread()
+
+
 async def test_setup_hook_syncs_globally(tmp_path: Path) -> None:
     async with Harness.create(tmp_path, sync_commands=True) as h:
         (put,) = [c for c in h.calls if c.method == "PUT"]

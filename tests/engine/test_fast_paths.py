@@ -247,3 +247,16 @@ def test_R8_a_subclass_of_an_action_acts_as_its_base() -> None:
 def test_R12_from_hands_refuses_a_card_held_twice() -> None:
     with pytest.raises(ValueError, match="held twice"):
         Stoppa.from_hands([parse_cards("1c 2c"), parse_cards("2c 3d"), parse_cards("4d")], 0)
+
+
+def test_prepare_builds_every_small_point_declaration_ahead() -> None:
+    from bot.engine import prepare
+    from bot.engine.hand import _SMALL_DECLARES, _declares_of
+
+    prepare()
+    for ranking in ("count", "total"):
+        table = _SMALL_DECLARES[ranking]
+        assert len(table) == 1 + 40 + 780 + 9880  # every set of at most 3 of the 40 cards
+        rng = random.Random(ranking)
+        for mask in rng.sample(sorted(table), 200):
+            assert list(table[mask]) == _declares_of(mask, ranking)
