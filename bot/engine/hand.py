@@ -54,7 +54,8 @@ call); cards held are also kept as 40-bit masks for the showdown checks. ``act``
 commonest actions itself (pass, call, a bet or raise in range, a declaration picked from
 ``legal_actions``, checked with one mask test through ``_DECLARE_INFO``) and leaves anything
 else to ``check``, which gives the refusals; the stoppa's chosen and forced plays run in one
-loop. The declarable points of every suit slice are tabled once per process (``points``).
+loop. The declarable points of every suit slice (``points``) and the declarations of every
+small-point deal are tabled once per process, on first use or by ``prepare()``.
 Nothing is copied per action.
 
 Serialisation: ``to_json`` stores the setup (rules, chips, dealer, deck, carry), the list of

@@ -302,24 +302,18 @@ class Stoppa:
                     h = held[s]
                     continue
                 group = h[r]
-                if len(group) == 1:
-                    c = group.pop()
+                if len(group) == 1 or not (r == 1 or len(group) == full[r]):
+                    c = group.pop(0)  # one card: the lowest of the rank in card order
                     last = _ALONE[c.index]
                     k = 1
                     table_append([c])
                     codes = [c.code]
-                elif r == 1 or len(group) == full[r]:
+                else:  # all the player's aces, or a complete set, go together
                     last = tuple(group)
                     group.clear()
                     k = len(last)
                     table_append(list(last))
                     codes = list(map(_CODE, last))
-                else:
-                    c = group.pop(0)
-                    last = _ALONE[c.index]
-                    k = 1
-                    table_append([c])
-                    codes = [c.code]
                 forced = True
             live[r] -= k
             k = left[s] - k
