@@ -4,8 +4,9 @@
 best_point calls/s. Each step takes a uniformly random action of ``hand.legal_actions()``
 (for a bet or raise, a random amount in ``hand.bet_range``, at most 60 above its minimum)
 through ``hand.act``: the public path the table service uses; a hand counts once it is over
-(stoppa and payments included). The figure is the steady state of a running bot: 200 hands
-are played untimed first, so the engine's lookup tables, built once per process, are ready.
+(stoppa and payments included). The figure is the steady state of a running bot: untimed,
+the engine's lookup tables are built first (``prepare``, as the bot does at start) and 200
+hands are played.
 Single process, single core; timed with ``time.process_time`` (CPU time of this process) so
 that other work on a shared machine disturbs the figures less.
 Run: ``.venv/bin/python bench/bench_engine.py [small|full|instructions]``; ``instructions``
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 
-from bot.engine import Bet, Hand, Raise, Rules, best_point
+from bot.engine import Bet, Hand, Raise, Rules, best_point, prepare
 from bot.engine.cards import ALL_CARDS
 
 SIZES = {"small": (300, 30_000), "full": (5_000, 300_000)}
@@ -45,12 +46,18 @@ def play_random_hand(rules: Rules, rng: random.Random, seed: int) -> Hand:
         act(seat, a)
 
 
+def _warm_up(rules: Rules, rng: random.Random) -> None:
+    """Untimed: build the engine's tables and play 200 hands (see the module docstring)."""
+    prepare()
+    for i in range(200):
+        play_random_hand(rules, rng, -1 - i)
+
+
 def bench_hands(count: int, players: int = 4) -> float:
     """Hands per second of random legal play."""
     rules = Rules(players=players)
     rng = random.Random(1)
-    for i in range(200):  # warm-up, untimed (see the module docstring)
-        play_random_hand(rules, rng, -1 - i)
+    _warm_up(rules, rng)
     t0 = time.process_time()
     for i in range(count):
         play_random_hand(rules, rng, i)
@@ -78,10 +85,12 @@ def run(size: str = "full") -> dict[str, float]:
 
 
 def _play_counted(count: int) -> None:
-    """Warm up as ``bench_hands`` does, then play ``count`` 4-player hands (for ``valgrind``)."""
+    """Build the tables and play 1,500 hands untimed (the engine's small caches then hold
+    nearly all they ever will), then play ``count`` 4-player hands (for ``valgrind``)."""
     rules = Rules(players=4)
     rng = random.Random(1)
-    for i in range(1500):  # enough to fill the engine's lazily built tables
+    prepare()
+    for i in range(1500):
         play_random_hand(rules, random.Random(i), -1 - i)
     for i in range(count):
         play_random_hand(rules, rng, i)
