@@ -82,7 +82,6 @@ from .actions import (
     Declare,
     IllegalAction,
     Pass,
-    Play,
     Raise,
     parse_action,
 )
@@ -139,7 +138,8 @@ def prepare() -> None:
     """Build the engine's lookup tables now (about 0.1 s of CPU, once per process) instead of
     at the first showdown of each ranking: a bot calls this off its event loop at start."""
     for ranking in ("count", "total"):
-        _declares(0, ranking)
+        if ranking not in _SMALL_DECLARES:
+            _small_declares(ranking)
 
 
 def _small_declares(ranking: str) -> dict[int, tuple[Action, ...]]:
@@ -329,7 +329,7 @@ class Hand:
         self.carry_out = 0
         self._actions: list[tuple[int, Action]] = []
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self._deal_cards: list[list[Card]] = [[]] * n  # each entry replaced by every deal
+        self._deal_cards: list[list[Card]] = [[] for _ in range(n)]
         self._mask = [0] * n
         self._deal_mask = [0] * n
         self.small = [rules.small_point] * len(deals)
@@ -585,23 +585,12 @@ class Hand:
             t = type(action)
             if phase != "showdown":
                 level = self._level
-                if t is Pass:  # the commonest action, applied here (as _bet_act would)
-                    self._actions.append((seat, action))
-                    self._active[seat] = False
-                    needs = self._needs
-                    needs[seat] = False
-                    events.append(_new(Event, ("pass", seat, {"forced": False})))
-                    self._next_after(seat, needs)
-                    return events[start:]
-                if t is Call and level:
+                if t is Pass or (t is Call and level):
                     pass
                 elif (t is Raise and level) or (t is Bet and not level):
                     to = action.to if t is Raise else action.amount  # type: ignore[union-attr]
-                    rules = self.rules
-                    hi = self._bets[seat] + self.chips[seat]
-                    if hi > rules.max_bet:
-                        hi = rules.max_bet
-                    if type(to) is not int or not level + rules.cip <= to <= hi:
+                    rng = self._range(seat)
+                    if rng is None or type(to) is not int or not rng[0] <= to <= rng[1]:
                         self.check(seat, action)  # raises (or accepts an odd int type)
                 else:
                     self.check(seat, action)
@@ -621,18 +610,7 @@ class Hand:
         if phase == "stoppa":
             st = self._stoppa
             assert st is not None
-            # one card picked from ``legal_plays`` (the commonest opening): checked here
-            cards = action.cards if type(action) is Play else None  # type: ignore[union-attr]
-            if seat == st.to_act and type(seat) is int and cards is not None and len(cards) == 1:
-                c = cards[0]
-                r = c.rank if type(c) is Card else 0
-                group = st._held[seat][r]
-                if c in group and (len(group) == 1 or (r != 1 and len(group) != st._full[r])):
-                    detail = (r, cards)
-                else:
-                    detail = self.check(seat, action)
-            else:
-                detail = self.check(seat, action)
+            detail = self.check(seat, action)
             self._actions.append((seat, action))
             st.to_act = None
             st._advance(detail[0], detail[1])
@@ -754,23 +732,6 @@ class Hand:
             if self.chips[seat] == 0:
                 self._allin[seat] = True
                 ev.append(_new(Event, ("allin", seat, {"amount": pay, "level": to})))
-        self._next_after(seat, needs)
-
-    def _next_after(self, seat: int, needs: list[bool]) -> None:
-        """Give the turn to the next seat that needs to act after ``seat`` has acted
-        (``needs[seat]`` is False now); the rare cases (end of the round, a forced pass)
-        are left to _next_turn."""
-        for nxt in self._after[seat]:
-            if needs[nxt]:
-                if self._level:
-                    if sum(self._active) > 1:
-                        self._to_act = self.to_act = nxt
-                        return
-                elif nxt != self.dealer and self.chips[nxt] >= self.rules.cip:
-                    self._to_act = self.to_act = nxt
-                    return
-                break
-        self._to_act = self.to_act = None
         self._next_turn(seat)
 
     def _take_base(self) -> int:
