@@ -1,4 +1,4 @@
-"""The CPU player interface, the random baseline and the level factory.
+"""The CPU player interface and the random baseline (the levels are in `levels.py`).
 
 A CPU player sees exactly what a human in its seat would see: the dict of `hand.view(seat)`
 (its own cards, public information, the betting state) and the list of legal actions of
@@ -13,16 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 #: An engine action (`bot.engine.Pass`, `Bet`, `Call`, `Raise`, `Declare`, `Concede`, `Play`).
 #: Typed loosely so that this module does not depend on the engine at import time.
 Action = Any
 View = dict[str, Any]
-
-LEVELS: tuple[str, ...] = ("random", "easy", "hard")
-
 
 @runtime_checkable
 class CpuPlayer(Protocol):
@@ -95,23 +91,3 @@ class RandomPlayer:
             low, high = amount_range(view, action)
             action = with_amount(action, self.rng.randint(low, high))
         return action
-
-
-def make_player(level: str, seed: int | None = None) -> CpuPlayer:
-    """A CPU player of `level` ("random", "easy" or "hard"), deterministic given `seed`.
-
-    Given the same seed and the same sequence of views and legal actions, a player makes the
-    same decisions: the easy and hard levels budget their searches in samples and simulated
-    card plays, not in time.
-    """
-    from bot.players.easy import EasyPlayer
-    from bot.players.hard import HardPlayer
-
-    factories: dict[str, Callable[[int | None], CpuPlayer]] = {
-        "random": RandomPlayer,
-        "easy": EasyPlayer,
-        "hard": HardPlayer,
-    }
-    if level not in factories:
-        raise ValueError(f"unknown CPU level {level!r}: choose one of {', '.join(LEVELS)}")
-    return factories[level](seed)

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from bot.engine import Rules
 from bot.engine.hand import Hand
-from bot.players.base import CpuPlayer, make_player
+from bot.players.base import CpuPlayer
+from bot.players.levels import make_player
 
 START_CHIPS = 5_000
 
