@@ -35,6 +35,7 @@ from bot.discord_utils import (
     send_ephemeral,
     submitted_values,
 )
+from bot.discord_utils.access import missing_here, permission_names
 from bot.engine import (
     Action,
     Bet,
@@ -205,6 +206,10 @@ class TableCog(
 
     # -- table actions (commands and buttons) ---------------------------------------------
     async def _open(self, interaction: discord.Interaction, lang: str) -> None:
+        missing = missing_here(interaction)
+        if missing:  # the table could not be shown here: refuse before anything is opened
+            raise UserFacingError("access.missing",
+                                  permissions=permission_names(missing, lang))
         await self._think(interaction)
         await self.service.open_table(_guild(interaction), _channel(interaction),
                                       interaction.user.id)

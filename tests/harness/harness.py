@@ -43,6 +43,7 @@ from tests.harness.payloads import (
     guild_payload,
     role_payload,
     text_channel_payload,
+    thread_payload,
 )
 from tests.harness.settle import settle
 from tests.harness.snowflakes import Snowflakes
@@ -410,6 +411,69 @@ class Harness:
             "presences": [],
         }
 
+    # -- channels, permissions and gateway events -------------------------------------
+    def bot_permissions(self, channel: int | str | None = None) -> discord.Permissions:
+        """The bot's permissions in a channel (what interactions carry as `app_permissions`)."""
+        return self.fake.bot_permissions.get(self._channel(channel), BOT_PERMISSIONS)
+
+    def set_bot_permissions(
+        self, channel: int | str | None = None, *, deny: tuple[str, ...] = (),
+        permissions: discord.Permissions | None = None,
+    ) -> discord.Permissions:
+        """Change the bot's permissions in a channel: `deny` some of the default ones (by
+        discord.py attribute name), or give exactly `permissions`. Interactions there carry
+        them as `app_permissions`, and the fake answers the bot's posts and edits there as
+        Discord would (403 when a needed permission is missing)."""
+        base = permissions if permissions is not None else BOT_PERMISSIONS
+        changed = discord.Permissions(base.value)
+        for name in deny:
+            setattr(changed, name, False)
+        self.fake.bot_permissions[self._channel(channel)] = changed
+        return changed
+
+    def restore_bot_permissions(self, channel: int | str | None = None) -> None:
+        """Give the bot its default permissions in a channel again."""
+        self.fake.bot_permissions.pop(self._channel(channel), None)
+
+    async def create_thread(self, name: str, *, parent: int | str | None = None) -> int:
+        """A public thread of `parent` (default "stoppa"), announced by THREAD_CREATE; its id
+        is in `h.channels[name]` and usable as `channel=name`."""
+        thread_id = self.snowflakes.next()
+        payload = thread_payload(
+            thread_id, self.guild_id, name, self._channel(parent), self.owner.id
+        )
+        self.channels[name] = thread_id
+        self.fake.channels[thread_id] = payload
+        self.bot._connection.parsers["THREAD_CREATE"]({**payload, "newly_created": True})
+        await self.settle()
+        return thread_id
+
+    async def gateway(self, event: str, data: dict[str, Any]) -> None:
+        """Feed one gateway event (e.g. "CHANNEL_DELETE") to discord.py's parser, then
+        settle."""
+        self.bot._connection.parsers[event](data)
+        await self.settle()
+
+    async def delete_channel(self, channel: int | str) -> None:
+        """Delete a text channel or thread as Discord does: CHANNEL_DELETE or THREAD_DELETE;
+        the fake then answers 404 (Unknown Channel) there."""
+        channel_id = self._channel(channel)
+        payload = self.fake.channels.pop(channel_id)
+        if payload.get("type") in (10, 11, 12):
+            await self.gateway("THREAD_DELETE", {
+                "id": payload["id"], "guild_id": payload["guild_id"],
+                "parent_id": payload["parent_id"], "type": payload["type"],
+            })
+        else:
+            await self.gateway("CHANNEL_DELETE", payload)
+
+    async def remove_from_guild(self) -> None:
+        """The bot is kicked (or the server deleted): GUILD_DELETE without `unavailable`."""
+        for channel_id in [c for c, p in self.fake.channels.items()
+                           if p.get("guild_id") == str(self.guild_id)]:
+            self.fake.channels.pop(channel_id)
+        await self.gateway("GUILD_DELETE", {"id": str(self.guild_id)})
+
     # -- messages -------------------------------------------------------------------------
     def message(self, message_id: int) -> FakeMessage:
         """A message the bot sent (its latest state)."""
@@ -467,7 +531,7 @@ class Harness:
             "member": user.member_payload(),
             "token": token,
             "version": 1,
-            "app_permissions": str(BOT_PERMISSIONS.value),
+            "app_permissions": str(self.bot_permissions(channel_id).value),
             "locale": user.locale,
             "guild_locale": self.guild_locale,
             "entitlements": [],
