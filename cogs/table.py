@@ -150,6 +150,45 @@ class TableCog(
     async def _on_update(self, update: Any) -> None:
         self.publisher.push(update)
 
+    # -- where a table can no longer be -----------------------------------------------------
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: its table closes, the hand in progress refunded (its
+        threads come as `raw_thread_delete`)."""
+        await self._close_gone(channel.guild.id, channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted (cached or not; `on_thread_delete` only sees cached ones)."""
+        await self._close_gone(payload.guild_id, payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot left the server (kicked, or the server deleted): every table there closes,
+        refunded."""
+        service = getattr(self.bot, "tables", None)
+        if service is None:
+            return
+        try:
+            closed = await service.close_guild(guild.id)
+        except Exception:
+            _log.exception("could not close the tables of a server the bot left")
+            return
+        for state in closed:
+            _log.info("table %s closed: the bot left its server", state.table_id)
+
+    async def _close_gone(self, guild: int, channel: int) -> None:
+        service = getattr(self.bot, "tables", None)
+        if service is None:
+            return
+        try:
+            state = await service.close_channel(guild, channel)
+        except Exception:
+            _log.exception("could not close the table of a deleted channel")
+            return
+        if state is not None:
+            _log.info("table %s closed: its channel was deleted", state.table_id)
+
     # -- plumbing -------------------------------------------------------------------------
     async def _guard(
         self, interaction: discord.Interaction, work: Callable[[str], Awaitable[None]],

@@ -325,12 +325,32 @@ class TableService(CommitMixin, AutomationMixin):
     async def force_close(self, guild: int, channel: int, by: int) -> TableState:
         """Admin: close the table now. The escrow of the hand in progress goes back to who
         paid it; a carried big pot is split equally, the remainder to the eldest."""
-        table = self._get(guild, channel)
+        return await self._close_now(self._get(guild, channel),
+                                     note("tables.force_closed", by=by))
+
+    async def close_channel(self, guild: int, channel: int) -> TableState | None:
+        """Close the table of a channel or thread that is gone (deleted, or the bot can no
+        longer be there) exactly as `force_close` does; None when it had no open table."""
+        table = self._by_channel.get(channel)
+        if table is None or table.row.guild_id != guild:
+            return None
+        try:
+            return await self._close_now(table, note("access.channel_gone"))
+        except TableError:  # closed meanwhile
+            return None
+
+    async def close_guild(self, guild: int) -> list[TableState]:
+        """Close every table of a server the bot left (or that was deleted), as
+        `force_close` does."""
+        channels = [t.row.channel_id for t in self._by_id.values() if t.row.guild_id == guild]
+        closed = [await self.close_channel(guild, channel) for channel in channels]
+        return [state for state in closed if state is not None]
+
+    async def _close_now(self, table: Table, notice: Notice) -> TableState:
+        """Close `table` under its lock (escrow refunded), then publish the closed state."""
         async with table.lock:
             self._check_open(table)
-            update = await self._close(
-                table, table.meta.copy(), [note("tables.force_closed", by=by)]
-            )
+            update = await self._close(table, table.meta.copy(), [notice])
         await self._publish([update])
         return update.state
 
