@@ -201,6 +201,7 @@ class TableCog(
         if interaction.guild_id is not None:
             self.names.remember(interaction.guild_id, interaction.user)
         lang = await lang_for(interaction, self.store)
+        hidden = self._hidden_here(interaction)
         try:
             await work(lang)
         except (TableError, IllegalAction) as error:
@@ -220,6 +221,23 @@ class TableCog(
             raise
         except Exception as error:
             await report_interaction_error(interaction, error, where=where)
+        if hidden:
+            await send_ephemeral(interaction, t("access.table_hidden", lang,
+                                                permissions=permission_names(hidden, lang)))
+
+    def _hidden_here(self, interaction: discord.Interaction) -> list[str]:
+        """When the table of this channel cannot be shown (Discord refused the bot the
+        channel): the permissions the bot still lacks here, to tell the player; when none is
+        missing any more, the publisher tries again (and the clock resumes if that works)."""
+        service = getattr(self.bot, "tables", None)
+        channel = interaction.channel_id
+        state = service.state(channel) if service is not None and channel is not None else None
+        if state is None or not self.publisher.hidden(state.table_id):
+            return []
+        missing = missing_here(interaction)
+        if not missing:
+            self.publisher.retry(state.table_id)
+        return missing
 
     def _fresh_panel(self, table: int, user: int, lang: str
                      ) -> tuple[str, discord.ui.View] | None:

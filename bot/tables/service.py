@@ -101,6 +101,8 @@ class TableService(CommitMixin, AutomationMixin):
         self._busy: set[asyncio.Task[Any]] = set()
         self._cpu_tasks: set[asyncio.Task[Any]] = set()
         self._stopped = False
+        #: Tables whose turn clock is paused (`pause_clock`): nobody can see them.
+        self._paused: set[int] = set()
 
     # ------------------------------------------------------------------ life cycle
 
@@ -354,6 +356,39 @@ class TableService(CommitMixin, AutomationMixin):
         await self._publish([update])
         return update.state
 
+    def pause_clock(self, table_id: int) -> None:
+        """Stop the turn timeouts of a table whose message nobody can see (the bot cannot post
+        in its channel) until `resume_clock`; a timer already asleep finds the pause when it
+        wakes and does nothing. CPU seats still play; a human's turn waits."""
+        if table_id in self._by_id:
+            self._paused.add(table_id)
+            log.info("table %s: turn clock paused (its message cannot be shown)", table_id)
+
+    def resume_clock(self, table_id: int) -> None:
+        """Run the turn clock of a paused table again; a deadline that passed meanwhile
+        becomes a full turn from now."""
+        if table_id not in self._paused:
+            return
+        self._paused.discard(table_id)
+        table = self._by_id.get(table_id)
+        if table is not None:
+            log.info("table %s: turn clock resumed", table_id)
+            self._arm_timer(table, retry=True)
+
+    def clock_paused(self, table_id: int) -> bool:
+        """Whether the turn clock of the table is paused."""
+        return table_id in self._paused
+
+    def _arm_timer(self, table: Table, *, retry: bool = False) -> None:
+        if table.id in self._paused:
+            return
+        super()._arm_timer(table, retry=retry)
+
+    async def _on_timeout(self, table: Table, hand_no: int, turn: int) -> list[Update]:
+        if table.id in self._paused:
+            return []
+        return await super()._on_timeout(table, hand_no, turn)
+
     async def set_message(self, table_id: int, message_id: int | None) -> TableState:
         """Record the public message of the table (the cog's)."""
         table = self._by_id.get(table_id)
@@ -405,6 +440,7 @@ class TableService(CommitMixin, AutomationMixin):
 
     def _unregister(self, table: Table) -> None:
         table.closed = True
+        self._paused.discard(table.id)
         self._by_channel.pop(table.row.channel_id, None)
         self._by_id.pop(table.id, None)
         self._cancel_timer(table)
