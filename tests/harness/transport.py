@@ -10,6 +10,7 @@ Two doors lead out of discord.py and both are replaced here, nothing else:
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import json
 import time
@@ -62,6 +63,9 @@ class Call:
     files: list[CapturedFile] = field(default_factory=list)
     reason: str | None = None
     at: float = field(default_factory=time.monotonic)
+    #: The event loop's time when the call was sent: harness time, which `Harness.slow_store`
+    #: moves forward past the store's waits.
+    loop_at: float = field(default_factory=lambda: asyncio.get_running_loop().time())
 
     @property
     def token(self) -> str | None:
