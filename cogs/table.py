@@ -31,6 +31,7 @@ from bot.discord_utils import (
     cmd_str,
     is_manager,
     lang_for,
+    lang_in_memory,
     report_interaction_error,
     send_ephemeral,
     submitted_values,
@@ -221,7 +222,7 @@ class TableCog(
             raise
         except Exception as error:
             await report_interaction_error(interaction, error, where=where)
-        if hidden:
+        if hidden and self._hidden_table(interaction) is not None:  # not closed meanwhile
             await send_ephemeral(interaction, t("access.table_hidden", lang,
                                                 permissions=permission_names(hidden, lang)))
 
@@ -229,15 +230,22 @@ class TableCog(
         """When the table of this channel cannot be shown (Discord refused the bot the
         channel): the permissions the bot still lacks here, to tell the player; when none is
         missing any more, the publisher tries again (and the clock resumes if that works)."""
+        table = self._hidden_table(interaction)
+        if table is None:
+            return []
+        missing = missing_here(interaction)
+        if not missing:
+            self.publisher.retry(table)
+        return missing
+
+    def _hidden_table(self, interaction: discord.Interaction) -> int | None:
+        """The id of this channel's open table when its message cannot be shown."""
         service = getattr(self.bot, "tables", None)
         channel = interaction.channel_id
         state = service.state(channel) if service is not None and channel is not None else None
         if state is None or not self.publisher.hidden(state.table_id):
-            return []
-        missing = missing_here(interaction)
-        if not missing:
-            self.publisher.retry(state.table_id)
-        return missing
+            return None
+        return int(state.table_id)
 
     def _fresh_panel(self, table: int, user: int, lang: str
                      ) -> tuple[str, discord.ui.View] | None:
@@ -685,7 +693,7 @@ class TableCog(
                                          interaction.user.id)
         except (TableError, UserFacingError):
             return []
-        lang = await lang_for(interaction, self.store)
+        lang = lang_in_memory(interaction)  # autocomplete never waits for the store
         typed = current.strip().lower()
         out: list[app_commands.Choice[str]] = []
         for action in info.get("actions") or []:

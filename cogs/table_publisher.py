@@ -162,6 +162,9 @@ class TablePublisher:
             self._slots[state.table_id] = slot
         elif _newer(state, slot.state):
             slot.state = state
+        if slot.hidden and state.status == "closed":
+            self._forget(slot)  # closed where it cannot be shown: nothing left to publish
+            return
         if state.message_id is not None and slot.message_id is None:
             slot.message_id = state.message_id
         if new_hand:
@@ -175,6 +178,11 @@ class TablePublisher:
             slot.task = asyncio.get_running_loop().create_task(
                 self._run(slot), name=f"stoppa_publisher_{slot.table_id}"
             )
+
+    def _forget(self, slot: _Slot) -> None:
+        if slot.task is not None:
+            slot.task.cancel()
+        self._slots.pop(slot.table_id, None)
 
     def hidden(self, table_id: int) -> bool:
         """Whether the table's message cannot be shown (Discord refused the channel)."""

@@ -47,6 +47,7 @@ from bot.discord_utils.language import (
     ServerLanguages,
     forget_server_language,
     lang_for,
+    lang_in_memory,
     remember_language,
     server_language,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "is_ours",
     "key",
     "lang_for",
+    "lang_in_memory",
     "manage_guild_check",
     "mark_dispatch",
     "remember_language",

@@ -96,6 +96,20 @@ def remember_language(client: Any, guild_id: int | None, language: str | None) -
         languages.remember(guild_id, language)
 
 
+def lang_in_memory(interaction: discord.Interaction) -> str:
+    """The language of `lang_for` without any I/O (for autocomplete, which must answer at
+    once): a server whose setting is not in memory yet counts as automatic."""
+    user_lang = normalize_locale(getattr(interaction, "locale", None))
+    if user_lang is not None:
+        return user_lang
+    languages = getattr(getattr(interaction, "client", None), "languages", None)
+    if isinstance(languages, ServerLanguages) and interaction.guild_id is not None:
+        pinned = languages.get(interaction.guild_id)
+        if pinned is not None:
+            return pinned
+    return normalize_locale(getattr(interaction, "guild_locale", None)) or DEFAULT
+
+
 async def lang_for(interaction: discord.Interaction, store: Any = None) -> str:
     """The language to answer `interaction` in.
 

@@ -116,3 +116,24 @@ async def test_still_missing_permissions_make_no_request(
             t(f"access.permission.{n}", lang) for n in ("embed_links", "attach_files"))
         assert t("access.table_hidden", lang, permissions=names) in reply.text
     assert _channel_calls(h, before) == []
+
+
+async def test_a_hidden_table_closed_by_a_manager_sends_nothing_and_refunds(
+    hc: tuple[Harness, FakeClock]
+) -> None:
+    h, clock = hc
+    await _started(h)
+    state = h.tables.state(h.channel_id)
+    assert state is not None
+    h.set_bot_permissions("stoppa", deny=("send_messages",))
+    await _advance(h, clock, TIMEOUT + sum(RETRY_DELAYS) + 20)
+    assert publisher(h).hidden(state.table_id)
+    before = len(h.calls)
+    boss = h.member("Boss", manage_guild=True)
+    ended = await h.slash(boss, "stoppa end")
+    assert ended.text == t("table.reply.ended", "en")  # and no word of a paused clock
+    assert h.tables.state(h.channel_id) is None
+    assert _channel_calls(h, before) == []
+    assert publisher(h).message_id(state.table_id) is None  # forgotten
+    assert await h.store.audit() == []
+    assert await h.store.escrow(state.table_id) == 0
