@@ -217,6 +217,8 @@ class Harness:
         self.bot: StoppaBot = None  # type: ignore[assignment]
         self._baseline: set[asyncio.Task] = set()
         self._interaction_count = 0
+        #: Every interaction's reply, in order (including the panel clicks of a driver).
+        self.replies: list[Reply] = []
         #: Seconds the event loop's clock was moved forward (`slow_store`).
         self._skew = 0.0
         self._skewed_loop: asyncio.AbstractEventLoop | None = None
@@ -625,13 +627,15 @@ class Harness:
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await self.settle(timeout)
         calls = self.fake.calls[first_call:]
-        return Reply(
+        reply = Reply(
             token=token,
             calls=[c for c in calls if c.token == token],
             http_calls=[c for c in calls if c.via == "http"],
             fake=self.fake,
             sent_at=sent_at,
         )
+        self.replies.append(reply)
+        return reply
 
     def _find_command(self, path: str) -> tuple[list[str], app_commands.Command]:
         parts = path.split()
