@@ -73,3 +73,11 @@ async def test_bot_removed_from_the_server_closes_every_table(h: Harness) -> Non
     await h.remove_from_guild()
     assert h.tables.tables() == []
     await _all_refunded(h, members, table_id)
+
+
+async def test_a_server_outage_closes_nothing(h: Harness) -> None:
+    members, table_id = await _table_with_chips_in_play(h, "stoppa")
+    await h.gateway("GUILD_DELETE", {"id": str(h.guild_id), "unavailable": True})
+    state = h.tables.state(h.channel_id)
+    assert state is not None and state.table_id == table_id
+    assert await h.store.escrow(table_id) > 0
