@@ -11,12 +11,12 @@ server's language, the buttons of the phase. If the message is gone (or was neve
 one is posted and recorded with `service.set_message`. When a human is to act, a short ping
 message mentions them (an edit never notifies anybody); the previous ping is deleted.
 
-When Discord refuses the bot the channel (403, or 404 Unknown Channel), the worker tries again
-after each delay of `RETRY_DELAYS` (on the table service's clock), then gives up: the table is
-`hidden`, its turn clock is paused (no timeout while nobody can see the table), and nothing is
-sent there any more (repeated 403s count toward Discord's invalid-request limit). A player's
-next interaction there calls `retry` (the cog does, when the bot's permissions look complete
-again): one attempt, and on success the clock runs again.
+When Discord refuses the bot the channel (403, or 404 Unknown Channel), the table's turn clock
+is paused at once (no timeout while nobody can see the table) and the worker tries again after
+each delay of `RETRY_DELAYS` (on the table service's clock), then gives up: the table is
+`hidden` and nothing is sent there any more (repeated 403s count toward Discord's
+invalid-request limit). A player's next interaction there calls `retry` (the cog does, when the
+bot's permissions look complete again): one attempt, and on success the clock runs again.
 """
 
 from __future__ import annotations
@@ -238,8 +238,11 @@ class TablePublisher:
                 await asyncio.sleep(self.interval)
 
     async def _refused(self, slot: _Slot, error: ChannelRefused) -> None:
-        """Wait the next delay of `RETRY_DELAYS` and try again, or hide the table."""
+        """Pause the table's clock (nobody sees the table now), wait the next delay of
+        `RETRY_DELAYS` and try again; when they are used up, hide the table."""
         service = getattr(self.client, "tables", None)
+        if service is not None:
+            service.pause_clock(slot.table_id)
         if slot.refusals < len(RETRY_DELAYS):
             delay = RETRY_DELAYS[slot.refusals]
             slot.refusals += 1
@@ -255,8 +258,6 @@ class TablePublisher:
         slot.wake.clear()
         _log.warning("table %s: Discord refuses the channel (%s); the table is hidden and its"
                      " clock paused until a player uses it again", slot.table_id, error)
-        if service is not None:
-            service.pause_clock(slot.table_id)
 
     def _shown(self, slot: _Slot) -> None:
         """The message is up to date: forget refusals, run the clock again if it was paused."""

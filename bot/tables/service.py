@@ -360,7 +360,7 @@ class TableService(CommitMixin, AutomationMixin):
         """Stop the turn timeouts of a table whose message nobody can see (the bot cannot post
         in its channel) until `resume_clock`; a timer already asleep finds the pause when it
         wakes and does nothing. CPU seats still play; a human's turn waits."""
-        if table_id in self._by_id:
+        if table_id in self._by_id and table_id not in self._paused:
             self._paused.add(table_id)
             log.info("table %s: turn clock paused (its message cannot be shown)", table_id)
 

@@ -76,7 +76,7 @@ async def test_bot_removed_from_the_server_closes_every_table(h: Harness) -> Non
 
 
 async def test_a_server_outage_closes_nothing(h: Harness) -> None:
-    members, table_id = await _table_with_chips_in_play(h, "stoppa")
+    _, table_id = await _table_with_chips_in_play(h, "stoppa")
     await h.gateway("GUILD_DELETE", {"id": str(h.guild_id), "unavailable": True})
     state = h.tables.state(h.channel_id)
     assert state is not None and state.table_id == table_id

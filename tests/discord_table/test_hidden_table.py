@@ -62,13 +62,16 @@ async def test_a_refused_channel_costs_a_bounded_number_of_requests(
     before = len(h.calls)
     await _advance(h, clock, TIMEOUT + 1)  # a timeout: an update Discord refuses
     assert publisher(h).hidden(table) is False  # still retrying
+    assert h.tables.clock_paused(table)  # but nobody sees the table: no timeout meanwhile
+    refused = h.tables.state(h.channel_id)
     await _advance(h, clock, sum(RETRY_DELAYS) + 10)
     assert publisher(h).hidden(table)
     assert h.tables.clock_paused(table)
     tried = len(_channel_calls(h, before))
     assert 1 <= tried <= 2 * (len(RETRY_DELAYS) + 1)
     frozen = h.tables.state(h.channel_id)
-    assert frozen is not None
+    assert frozen is not None and refused is not None
+    assert (frozen.hand_no, frozen.turn) == (refused.hand_no, refused.turn)
 
     await _advance(h, clock, 24 * 3600, step=600)  # a day: no timeout, no request
     assert len(_channel_calls(h, before)) == tried
