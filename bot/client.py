@@ -16,8 +16,9 @@ connects):
    `sync_commands` is False (the offline test harness, or a restart that changed no command).
 
 Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot.turn_timeout`,
-`bot.publish_interval`); there are no module globals. `close()` stops the service, unloads the
-cogs (their tasks stop) and closes the store.
+`bot.publish_interval`, `bot.languages`: each server's pinned language in memory, loaded when
+the server becomes available and updated by `/settings`); there are no module globals.
+`close()` stops the service, unloads the cogs (their tasks stop) and closes the store.
 
 Every click or modal submit of ours is answered (never "This interaction failed"): `dispatch`
 records, at the moment discord.py hands the interaction to its view store, whether a handler
@@ -38,6 +39,7 @@ from discord.ext import commands
 
 from bot.discord_utils import (
     DEFER_AFTER,
+    ServerLanguages,
     StoppaTranslator,
     StoppaTree,
     answer_out_of_date,
@@ -112,6 +114,8 @@ class StoppaBot(commands.AutoShardedBot):
         self.store: Any = None
         self.tables: Any = None
         self.translator = StoppaTranslator()
+        #: Each server's pinned language, in memory (answers never wait for the store first).
+        self.languages = ServerLanguages()
 
     async def setup_hook(self) -> None:
         """Open the store, start the table service, load the cogs, translate and sync."""
@@ -198,6 +202,16 @@ class StoppaBot(commands.AutoShardedBot):
                 _log.exception("%s could not handle orphan interaction %s",
                                type(cog).__name__, interaction.id)
         await answer_out_of_date(interaction)
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server is there (at start, or back): keep its settings in memory."""
+        if self.store is not None:
+            await self.languages.load(self.store, guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot was added to a server: keep its settings in memory."""
+        if self.store is not None:
+            await self.languages.load(self.store, guild.id)
 
     async def on_ready(self) -> None:
         """Log who we are and where."""

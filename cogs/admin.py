@@ -29,6 +29,7 @@ from bot.discord_utils import (
     is_manager,
     key,
     lang_for,
+    remember_language,
     send_ephemeral,
     send_public,
 )
@@ -338,6 +339,7 @@ class AdminCog(commands.Cog):
                 interaction.guild_id, by=interaction.user.id, language=language
             )
             forget_server_language(interaction.guild_id)
+            remember_language(interaction.client, interaction.guild_id, language)
             lang = await lang_for(interaction, self.store)
             note = t("admin.settings_updated", lang)
             embed = await self._settings_embed(interaction, lang, note)

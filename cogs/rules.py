@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_utils import choice, cmd_str, key, lang_for
+from bot.discord_utils import choice, cmd_str, defer_if_slow, key, lang_for, send_ephemeral
 from bot.i18n import t
 
 #: The topics of /rules, in the order they are offered.
@@ -62,14 +62,16 @@ class RulesCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, topic: str = "overview") -> None:
         """Show one topic of the rules, only to the user who asked."""
         store = getattr(self.bot, "store", None)
-        lang = await lang_for(interaction, store)
+        lang = await lang_for(interaction, store)  # from memory: no store round trip
         if topic not in TOPICS:
             topic = "overview"
-        stakes = None
-        if store is not None and interaction.guild_id is not None and topic in STAKES_TOPICS:
+        if store is None or interaction.guild_id is None or topic not in STAKES_TOPICS:
+            await interaction.response.send_message(embed=rules_embed(topic, lang),
+                                                    ephemeral=True)
+            return
+        async with defer_if_slow(interaction):  # the stakes come from the store
             stakes = await store.get_stakes(interaction.guild_id)
-        embed = rules_embed(topic, lang, stakes)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send_ephemeral(interaction, embed=rules_embed(topic, lang, stakes))
 
 
 async def setup(bot: commands.Bot) -> None:

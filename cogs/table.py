@@ -31,10 +31,12 @@ from bot.discord_utils import (
     cmd_str,
     is_manager,
     lang_for,
+    lang_in_memory,
     report_interaction_error,
     send_ephemeral,
     submitted_values,
 )
+from bot.discord_utils.access import missing_here, permission_names
 from bot.engine import (
     Action,
     Bet,
@@ -149,6 +151,45 @@ class TableCog(
     async def _on_update(self, update: Any) -> None:
         self.publisher.push(update)
 
+    # -- where a table can no longer be -----------------------------------------------------
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: its table closes, the hand in progress refunded (its
+        threads come as `raw_thread_delete`)."""
+        await self._close_gone(channel.guild.id, channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted (cached or not; `on_thread_delete` only sees cached ones)."""
+        await self._close_gone(payload.guild_id, payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot left the server (kicked, or the server deleted): every table there closes,
+        refunded."""
+        service = getattr(self.bot, "tables", None)
+        if service is None:
+            return
+        try:
+            closed = await service.close_guild(guild.id)
+        except Exception:
+            _log.exception("could not close the tables of a server the bot left")
+            return
+        for state in closed:
+            _log.info("table %s closed: the bot left its server", state.table_id)
+
+    async def _close_gone(self, guild: int, channel: int) -> None:
+        service = getattr(self.bot, "tables", None)
+        if service is None:
+            return
+        try:
+            state = await service.close_channel(guild, channel)
+        except Exception:
+            _log.exception("could not close the table of a deleted channel")
+            return
+        if state is not None:
+            _log.info("table %s closed: its channel was deleted", state.table_id)
+
     # -- plumbing -------------------------------------------------------------------------
     async def _guard(
         self, interaction: discord.Interaction, work: Callable[[str], Awaitable[None]],
@@ -161,6 +202,7 @@ class TableCog(
         if interaction.guild_id is not None:
             self.names.remember(interaction.guild_id, interaction.user)
         lang = await lang_for(interaction, self.store)
+        hidden = self._hidden_here(interaction)
         try:
             await work(lang)
         except (TableError, IllegalAction) as error:
@@ -180,6 +222,30 @@ class TableCog(
             raise
         except Exception as error:
             await report_interaction_error(interaction, error, where=where)
+        if hidden and self._hidden_table(interaction) is not None:  # not closed meanwhile
+            await send_ephemeral(interaction, t("access.table_hidden", lang,
+                                                permissions=permission_names(hidden, lang)))
+
+    def _hidden_here(self, interaction: discord.Interaction) -> list[str]:
+        """When the table of this channel cannot be shown (Discord refused the bot the
+        channel): the permissions the bot still lacks here, to tell the player; when none is
+        missing any more, the publisher tries again (and the clock resumes if that works)."""
+        table = self._hidden_table(interaction)
+        if table is None:
+            return []
+        missing = missing_here(interaction)
+        if not missing:
+            self.publisher.retry(table)
+        return missing
+
+    def _hidden_table(self, interaction: discord.Interaction) -> int | None:
+        """The id of this channel's open table when its message cannot be shown."""
+        service = getattr(self.bot, "tables", None)
+        channel = interaction.channel_id
+        state = service.state(channel) if service is not None and channel is not None else None
+        if state is None or not self.publisher.hidden(state.table_id):
+            return None
+        return int(state.table_id)
 
     def _fresh_panel(self, table: int, user: int, lang: str
                      ) -> tuple[str, discord.ui.View] | None:
@@ -205,6 +271,10 @@ class TableCog(
 
     # -- table actions (commands and buttons) ---------------------------------------------
     async def _open(self, interaction: discord.Interaction, lang: str) -> None:
+        missing = missing_here(interaction)
+        if missing:  # the table could not be shown here: refuse before anything is opened
+            raise UserFacingError("access.missing",
+                                  permissions=permission_names(missing, lang))
         await self._think(interaction)
         await self.service.open_table(_guild(interaction), _channel(interaction),
                                       interaction.user.id)
@@ -623,7 +693,7 @@ class TableCog(
                                          interaction.user.id)
         except (TableError, UserFacingError):
             return []
-        lang = await lang_for(interaction, self.store)
+        lang = lang_in_memory(interaction)  # autocomplete never waits for the store
         typed = current.strip().lower()
         out: list[app_commands.Choice[str]] = []
         for action in info.get("actions") or []:

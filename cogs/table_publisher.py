@@ -10,6 +10,13 @@ One edit: the table image rendered off the event loop (`asyncio.to_thread`), the
 server's language, the buttons of the phase. If the message is gone (or was never posted) a new
 one is posted and recorded with `service.set_message`. When a human is to act, a short ping
 message mentions them (an edit never notifies anybody); the previous ping is deleted.
+
+When Discord refuses the bot the channel (403, or 404 Unknown Channel), the table's turn clock
+is paused at once (no timeout while nobody can see the table) and the worker tries again after
+each delay of `RETRY_DELAYS` (on the table service's clock), then gives up: the table is
+`hidden` and nothing is sent there any more (repeated 403s count toward Discord's
+invalid-request limit). A player's next interaction there calls `retry` (the cog does, when the
+bot's permissions look complete again): one attempt, and on success the clock runs again.
 """
 
 from __future__ import annotations
@@ -58,6 +65,21 @@ CARD_LINES = frozenset(
 IMAGE_NAME = "table.png"
 #: Seconds between two edits of one table's message when the client does not say.
 DEFAULT_INTERVAL = 1.5
+#: Seconds before each new attempt after Discord refused the channel; then the table is hidden.
+RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
+#: Discord's error code of a 404 for a channel that does not exist (any more).
+UNKNOWN_CHANNEL = 10003
+
+
+class ChannelRefused(Exception):
+    """Discord refused the bot the table's channel (403, or the channel is gone)."""
+
+
+def _refused(error: discord.HTTPException) -> bool:
+    """Whether an error means the channel itself is out of reach (not one message)."""
+    return isinstance(error, discord.Forbidden) or (
+        isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+    )
 
 
 @dataclass
@@ -75,6 +97,9 @@ class _Slot:
     ping_id: int | None = None
     pinged: tuple[int, int, int] | None = None
     edits: int = 0
+    #: Attempts refused in a row (403 / unknown channel); `hidden` once they are used up.
+    refusals: int = 0
+    hidden: bool = False
 
 
 def _newer(new: TableState, old: TableState) -> bool:
@@ -137,6 +162,9 @@ class TablePublisher:
             self._slots[state.table_id] = slot
         elif _newer(state, slot.state):
             slot.state = state
+        if slot.hidden and state.status == "closed":
+            self._forget(slot)  # closed where it cannot be shown: nothing left to publish
+            return
         if state.message_id is not None and slot.message_id is None:
             slot.message_id = state.message_id
         if new_hand:
@@ -144,11 +172,31 @@ class TablePublisher:
             slot.lines.clear()
             slot.lines.extend(kept)
         slot.lines.extend(lines)
-        slot.wake.set()
+        if not slot.hidden:  # a hidden table waits for `retry`: no request until then
+            slot.wake.set()
         if slot.task is None or slot.task.done():
             slot.task = asyncio.get_running_loop().create_task(
                 self._run(slot), name=f"stoppa_publisher_{slot.table_id}"
             )
+
+    def _forget(self, slot: _Slot) -> None:
+        if slot.task is not None:
+            slot.task.cancel()
+        self._slots.pop(slot.table_id, None)
+
+    def hidden(self, table_id: int) -> bool:
+        """Whether the table's message cannot be shown (Discord refused the channel)."""
+        slot = self._slots.get(table_id)
+        return slot is not None and slot.hidden
+
+    def retry(self, table_id: int) -> None:
+        """Try once more to show a hidden table (its clock resumes when that works)."""
+        slot = self._slots.get(table_id)
+        if slot is None or not slot.hidden:
+            return
+        slot.hidden = False
+        slot.refusals = len(RETRY_DELAYS)  # one attempt: refused again, it is hidden again
+        slot.wake.set()
 
     def message_id(self, table_id: int) -> int | None:
         """The public message of a table, as far as the publisher knows."""
@@ -176,13 +224,47 @@ class TablePublisher:
                 await self.publish(slot)
             except asyncio.CancelledError:
                 raise
+            except ChannelRefused as error:
+                if state.status != "closed":
+                    await self._refused(slot, error)
             except Exception:
                 _log.exception("table %s: could not update the table message", slot.table_id)
+            else:
+                self._shown(slot)
             if state.status == "closed" and slot.state is state:
                 self._slots.pop(slot.table_id, None)
                 return
             if self.interval > 0:
                 await asyncio.sleep(self.interval)
+
+    async def _refused(self, slot: _Slot, error: ChannelRefused) -> None:
+        """Pause the table's clock (nobody sees the table now), wait the next delay of
+        `RETRY_DELAYS` and try again; when they are used up, hide the table."""
+        service = getattr(self.client, "tables", None)
+        if service is not None:
+            service.pause_clock(slot.table_id)
+        if slot.refusals < len(RETRY_DELAYS):
+            delay = RETRY_DELAYS[slot.refusals]
+            slot.refusals += 1
+            _log.info("table %s: Discord refused the channel (%s); again in %.0f s",
+                      slot.table_id, error, delay)
+            if service is not None:
+                await service.clock.sleep_until(service.clock.now() + delay)
+            else:
+                await asyncio.sleep(delay)
+            slot.wake.set()
+            return
+        slot.hidden = True
+        slot.wake.clear()
+        _log.warning("table %s: Discord refuses the channel (%s); the table is hidden and its"
+                     " clock paused until a player uses it again", slot.table_id, error)
+
+    def _shown(self, slot: _Slot) -> None:
+        """The message is up to date: forget refusals, run the clock again if it was paused."""
+        slot.refusals = 0
+        service = getattr(self.client, "tables", None)
+        if service is not None and service.clock_paused(slot.table_id):
+            service.resume_clock(slot.table_id)
 
     async def publish(self, slot: _Slot) -> None:
         """Edit (or post) the table message with the slot's latest state."""
@@ -214,7 +296,11 @@ class TablePublisher:
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 sent = True
-            except discord.NotFound:
+            except discord.HTTPException as error:
+                if _refused(error):
+                    raise ChannelRefused(error.status) from error
+                if not isinstance(error, discord.NotFound):
+                    raise
                 _log.info("table %s: its message is gone; posting a new one", slot.table_id)
                 file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
         if not sent:
@@ -222,7 +308,12 @@ class TablePublisher:
                                       "allowed_mentions": discord.AllowedMentions.none()}
             if view is not None:
                 kwargs["view"] = view
-            message = await channel.send(**kwargs)
+            try:
+                message = await channel.send(**kwargs)
+            except discord.HTTPException as error:
+                if _refused(error):
+                    raise ChannelRefused(error.status) from error
+                raise
             slot.message_id = message.id
             if state.status != "closed":
                 await self._record_message(slot.table_id, message.id)

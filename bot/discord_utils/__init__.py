@@ -1,7 +1,9 @@
 """Helpers shared by the cogs: language choice, command translations, errors, permission checks.
 
-- `lang_for(interaction, store=None) -> "it" | "en"`; `server_language(store, guild)` (the
-  pinned language, remembered a minute; `forget_server_language(guild)` after a change)
+- `lang_for(interaction, store=None) -> "it" | "en"`, from memory: `ServerLanguages` (the
+  client's `languages`: each server's pinned language, loaded when the server is available,
+  updated by `/settings`); `server_language(store, guild)` (the pinned language read from the
+  store, remembered a minute; `forget_server_language(guild)` after a change)
 - `cmd_str(key)`, `choice(key, value)`, `StoppaTranslator`: command texts from `commands.toml`
 - `key(prefix, *parts)`: a catalogue key with variable parts (`key("rules", topic, "body")`)
 - `UserFacingError(key, **params)`: raise it in a command to refuse politely (catalogue text)
@@ -41,7 +43,14 @@ from bot.discord_utils.errors import (
     report_interaction_error,
     send_ephemeral,
 )
-from bot.discord_utils.language import forget_server_language, lang_for, server_language
+from bot.discord_utils.language import (
+    ServerLanguages,
+    forget_server_language,
+    lang_for,
+    lang_in_memory,
+    remember_language,
+    server_language,
+)
 from bot.discord_utils.timing import DEFER_AFTER, defer_if_slow, send_public
 from bot.discord_utils.translator import LOCALES, StoppaTranslator, choice, cmd_str, key
 
@@ -51,6 +60,7 @@ __all__ = [
     "LOCALES",
     "PREFIX",
     "NotManager",
+    "ServerLanguages",
     "StoppaTranslator",
     "StoppaTree",
     "StoppaView",
@@ -67,8 +77,10 @@ __all__ = [
     "is_ours",
     "key",
     "lang_for",
+    "lang_in_memory",
     "manage_guild_check",
     "mark_dispatch",
+    "remember_language",
     "report_interaction_error",
     "send_ephemeral",
     "send_public",

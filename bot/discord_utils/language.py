@@ -50,19 +50,90 @@ async def server_language(store: Any, guild_id: int | None) -> str | None:
     return language
 
 
+class ServerLanguages:
+    """The language each server pinned, kept in memory by the client (`client.languages`).
+
+    Answers must not wait for the store before they are deferred (Discord's 3 seconds, and the
+    store may be busy): the client loads a server's setting when the server becomes available
+    (`load`), `/settings` writes the new one (`remember`), and `lang_for` only reads memory.
+    A server not loaded yet is read from the store once (`known` is False until then).
+    """
+
+    def __init__(self) -> None:
+        self._pinned: dict[int, str | None] = {}
+
+    def known(self, guild_id: int) -> bool:
+        """Whether the server's setting is in memory."""
+        return guild_id in self._pinned
+
+    def get(self, guild_id: int) -> str | None:
+        """The pinned language ("it"/"en"), or None (automatic, or not known)."""
+        return self._pinned.get(guild_id)
+
+    def remember(self, guild_id: int, language: str | None) -> None:
+        """Keep the server's setting (after `/settings language`, or a load)."""
+        self._pinned[guild_id] = normalize_locale(language)
+
+    def forget(self, guild_id: int) -> None:
+        """Drop the server's setting: the next use reads the store (another writer)."""
+        self._pinned.pop(guild_id, None)
+
+    async def load(self, store: Any, guild_id: int) -> str | None:
+        """Read the server's setting from the store and keep it."""
+        try:
+            settings = await store.server_settings(guild_id)
+        except Exception:  # a broken store must not stop an answer: automatic language
+            _log.exception("could not read the language of guild %s", guild_id)
+            return None
+        self.remember(guild_id, getattr(settings, "language", None))
+        return self.get(guild_id)
+
+
+def remember_language(client: Any, guild_id: int | None, language: str | None) -> None:
+    """Tell the client's `ServerLanguages` (if it keeps one) a server's new pinned language."""
+    languages = getattr(client, "languages", None)
+    if isinstance(languages, ServerLanguages) and guild_id is not None:
+        languages.remember(guild_id, language)
+
+
+def lang_in_memory(interaction: discord.Interaction) -> str:
+    """The language of `lang_for` without any I/O (for autocomplete, which must answer at
+    once): a server whose setting is not in memory yet counts as automatic."""
+    user_lang = normalize_locale(getattr(interaction, "locale", None))
+    if user_lang is not None:
+        return user_lang
+    languages = getattr(getattr(interaction, "client", None), "languages", None)
+    if isinstance(languages, ServerLanguages) and interaction.guild_id is not None:
+        pinned = languages.get(interaction.guild_id)
+        if pinned is not None:
+            return pinned
+    return normalize_locale(getattr(interaction, "guild_locale", None)) or DEFAULT
+
+
 async def lang_for(interaction: discord.Interaction, store: Any = None) -> str:
     """The language to answer `interaction` in.
 
     In order: the user's Discord locale if it is Italian or English; else the language the server
     pinned (`server_settings.language`); else the server's preferred locale if Italian or English;
-    else English. `store` defaults to `interaction.client.store` when present.
+    else English. The pinned language comes from the client's memory (`client.languages`, a
+    `ServerLanguages`); only a server it has not loaded yet costs a store read (`store`, by
+    default `interaction.client.store`).
     """
     user_lang = normalize_locale(getattr(interaction, "locale", None))
     if user_lang is not None:
         return user_lang
+    client = getattr(interaction, "client", None)
     if store is None:
-        store = getattr(interaction.client, "store", None)
-    pinned = await server_language(store, interaction.guild_id)
+        store = getattr(client, "store", None)
+    languages = getattr(client, "languages", None)
+    guild_id = interaction.guild_id
+    if isinstance(languages, ServerLanguages) and guild_id is not None:
+        if languages.known(guild_id):
+            pinned = languages.get(guild_id)
+        else:
+            pinned = await languages.load(store, guild_id) if store is not None else None
+    else:
+        pinned = await server_language(store, guild_id)
     if pinned is not None:
         return pinned
     return normalize_locale(getattr(interaction, "guild_locale", None)) or DEFAULT

@@ -101,6 +101,8 @@ class TableService(CommitMixin, AutomationMixin):
         self._busy: set[asyncio.Task[Any]] = set()
         self._cpu_tasks: set[asyncio.Task[Any]] = set()
         self._stopped = False
+        #: Tables whose turn clock is paused (`pause_clock`): nobody can see them.
+        self._paused: set[int] = set()
 
     # ------------------------------------------------------------------ life cycle
 
@@ -325,14 +327,67 @@ class TableService(CommitMixin, AutomationMixin):
     async def force_close(self, guild: int, channel: int, by: int) -> TableState:
         """Admin: close the table now. The escrow of the hand in progress goes back to who
         paid it; a carried big pot is split equally, the remainder to the eldest."""
-        table = self._get(guild, channel)
+        return await self._close_now(self._get(guild, channel),
+                                     note("tables.force_closed", by=by))
+
+    async def close_channel(self, guild: int, channel: int) -> TableState | None:
+        """Close the table of a channel or thread that is gone (deleted, or the bot can no
+        longer be there) exactly as `force_close` does; None when it had no open table."""
+        table = self._by_channel.get(channel)
+        if table is None or table.row.guild_id != guild:
+            return None
+        try:
+            return await self._close_now(table, note("access.channel_gone"))
+        except TableError:  # closed meanwhile
+            return None
+
+    async def close_guild(self, guild: int) -> list[TableState]:
+        """Close every table of a server the bot left (or that was deleted), as
+        `force_close` does."""
+        channels = [t.row.channel_id for t in self._by_id.values() if t.row.guild_id == guild]
+        closed = [await self.close_channel(guild, channel) for channel in channels]
+        return [state for state in closed if state is not None]
+
+    async def _close_now(self, table: Table, notice: Notice) -> TableState:
+        """Close `table` under its lock (escrow refunded), then publish the closed state."""
         async with table.lock:
             self._check_open(table)
-            update = await self._close(
-                table, table.meta.copy(), [note("tables.force_closed", by=by)]
-            )
+            update = await self._close(table, table.meta.copy(), [notice])
         await self._publish([update])
         return update.state
+
+    def pause_clock(self, table_id: int) -> None:
+        """Stop the turn timeouts of a table whose message nobody can see (the bot cannot post
+        in its channel) until `resume_clock`; a timer already asleep finds the pause when it
+        wakes and does nothing. CPU seats still play; a human's turn waits."""
+        if table_id in self._by_id and table_id not in self._paused:
+            self._paused.add(table_id)
+            log.info("table %s: turn clock paused (its message cannot be shown)", table_id)
+
+    def resume_clock(self, table_id: int) -> None:
+        """Run the turn clock of a paused table again; a deadline that passed meanwhile
+        becomes a full turn from now."""
+        if table_id not in self._paused:
+            return
+        self._paused.discard(table_id)
+        table = self._by_id.get(table_id)
+        if table is not None:
+            log.info("table %s: turn clock resumed", table_id)
+            self._arm_timer(table, retry=True)
+
+    def clock_paused(self, table_id: int) -> bool:
+        """Whether the turn clock of the table is paused."""
+        return table_id in self._paused
+
+    def _arm_timer(self, table: Table, *, retry: bool = False) -> None:
+        if table.id in self._paused:
+            return
+        super()._arm_timer(table, retry=retry)
+
+    async def _on_timeout(self, table: Table, hand_no: int, turn: int) -> list[Update]:
+        if table.id in self._paused:
+            return []
+        return await super()._on_timeout(table, hand_no, turn)
 
     async def set_message(self, table_id: int, message_id: int | None) -> TableState:
         """Record the public message of the table (the cog's)."""
@@ -385,6 +440,7 @@ class TableService(CommitMixin, AutomationMixin):
 
     def _unregister(self, table: Table) -> None:
         table.closed = True
+        self._paused.discard(table.id)
         self._by_channel.pop(table.row.channel_id, None)
         self._by_id.pop(table.id, None)
         self._cancel_timer(table)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord_utils import forget_server_language, lang_for
+from bot.discord_utils import lang_for
 from bot.i18n import t
 from bot.store import DEFAULT_STAKES
 from tests.harness import FakeMember, Harness
@@ -147,9 +147,9 @@ async def test_lang_for_order(h: Harness) -> None:
     assert await lang_for(Fake("fr", "it")) == "it"  # type: ignore[arg-type]
     assert await lang_for(Fake("fr", "de")) == "en"  # type: ignore[arg-type]
     await h.store.update_server_settings(h.guild_id, by=1, language="it")
-    # the pinned language is remembered a minute; a writer other than /settings language
-    # tells the cache (the command does it itself)
+    # the pinned language is kept in memory; a writer other than /settings language
+    # tells the client's copy (the command does it itself)
     assert await lang_for(Fake("fr", "en-US")) == "en"  # type: ignore[arg-type]
-    forget_server_language(h.guild_id)
+    h.bot.languages.forget(h.guild_id)
     assert await lang_for(Fake("fr", "en-US")) == "it"  # type: ignore[arg-type]
     assert await lang_for(Fake("en-GB", "it")) == "en"  # type: ignore[arg-type]

@@ -43,8 +43,9 @@ from tests.harness.payloads import (
     guild_payload,
     role_payload,
     text_channel_payload,
+    thread_payload,
 )
-from tests.harness.settle import settle
+from tests.harness.settle import settle, sleeping_for
 from tests.harness.snowflakes import Snowflakes
 from tests.harness.transport import (
     Call,
@@ -65,6 +66,22 @@ BOT_PERMISSIONS = discord.Permissions(
 )
 
 
+#: Harness seconds the event loop's clock moves at a time, and at most per settle, past the
+#: sleeps of a slowed store (`Harness.slow_store`).
+SKEW_STEP = 0.1
+SKEW_LIMIT = 60.0
+
+
+def _slowed(method: Any, seconds: float) -> Any:
+    """`method`, waiting `seconds` first."""
+
+    async def slowed(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(seconds)
+        return await method(*args, **kwargs)
+
+    return slowed
+
+
 @dataclass
 class Reply:
     """What the bot answered to one interaction (read after the bot settled)."""
@@ -73,6 +90,8 @@ class Reply:
     calls: list[Call]
     http_calls: list[Call]
     fake: FakeDiscord = field(repr=False)
+    #: The event loop's time when the interaction was sent (see `Call.loop_at`).
+    sent_at: float = 0.0
 
     @property
     def callback(self) -> Call | None:
@@ -83,6 +102,13 @@ class Reply:
     def type(self) -> int | None:
         """The callback type: 4 message, 5 deferred, 6 deferred update, 7 update, 8, 9 modal."""
         return self.callback.callback_type if self.callback else None
+
+    @property
+    def first_response_after(self) -> float | None:
+        """Seconds of harness time (the event loop's) between the interaction and its first
+        answer (the callback: a message, a defer, a modal or autocomplete choices)."""
+        callback = self.callback
+        return callback.loop_at - self.sent_at if callback is not None else None
 
     @property
     def responded(self) -> bool:
@@ -191,6 +217,11 @@ class Harness:
         self.bot: StoppaBot = None  # type: ignore[assignment]
         self._baseline: set[asyncio.Task] = set()
         self._interaction_count = 0
+        #: Every interaction's reply, in order (including the panel clicks of a driver).
+        self.replies: list[Reply] = []
+        #: Seconds the event loop's clock was moved forward (`slow_store`).
+        self._skew = 0.0
+        self._skewed_loop: asyncio.AbstractEventLoop | None = None
         for position, (name, cid) in enumerate(self.channels.items()):
             self.fake.channels[cid] = text_channel_payload(
                 cid, self.guild_id, name, position, self.category_id
@@ -294,6 +325,7 @@ class Harness:
             elif self.bot is not None and self.bot.store is not None:
                 await self.bot.store.close()
             forget_webhook_routes(self.fake)
+            self._unskew()
             leftovers = [
                 t
                 for t in asyncio.all_tasks()
@@ -305,8 +337,52 @@ class Harness:
                 await asyncio.gather(*leftovers, return_exceptions=True)
 
     async def settle(self, timeout: float = 10.0) -> None:
-        """Wait until every task the bot started is finished or parked (timers, queues)."""
+        """Wait until every task the bot started is finished or parked (timers, queues).
+
+        After `slow_store`, the event loop's clock is also moved forward (in `SKEW_STEP`s)
+        while a task is parked in a short `asyncio.sleep` (a slowed store call, a defer
+        watchdog), so the bot finishes its work without the test waiting for real."""
         await settle(self._baseline, timeout=timeout)
+        if self._skewed_loop is None:
+            return
+        moved = 0.0
+        while moved < SKEW_LIMIT and self._short_sleepers():
+            self._skew += SKEW_STEP
+            moved += SKEW_STEP
+            await settle(self._baseline, timeout=timeout)
+
+    def _short_sleepers(self) -> bool:
+        for task in asyncio.all_tasks():
+            if task in self._baseline or task.done():
+                continue
+            delay = sleeping_for(task)
+            if delay is not None and delay <= SKEW_LIMIT:
+                return True
+        return False
+
+    def slow_store(self, seconds: float = 4.0) -> None:
+        """Make every public coroutine method of the bot's store wait `seconds` of harness
+        time first (as a store stuck behind a lock or a slow disk would), and let `settle` move
+        the event loop's clock past those waits: `Reply.first_response_after` then says how
+        long the interaction waited for its first answer, in harness time."""
+        store = self.bot.store
+        for name in dir(store):
+            if name.startswith("_") or name == "close":
+                continue
+            method = getattr(store, name)
+            if not asyncio.iscoroutinefunction(method):
+                continue
+            setattr(store, name, _slowed(method, seconds))
+        if self._skewed_loop is None:
+            loop = asyncio.get_running_loop()
+            real_time = loop.time
+            loop.time = lambda: real_time() + self._skew  # type: ignore[method-assign]
+            self._skewed_loop = loop
+
+    def _unskew(self) -> None:
+        loop, self._skewed_loop = self._skewed_loop, None
+        if loop is not None:
+            del loop.time  # back to the class's method
 
     # -- the guild ------------------------------------------------------------------------
     @property
@@ -410,6 +486,69 @@ class Harness:
             "presences": [],
         }
 
+    # -- channels, permissions and gateway events -------------------------------------
+    def bot_permissions(self, channel: int | str | None = None) -> discord.Permissions:
+        """The bot's permissions in a channel (what interactions carry as `app_permissions`)."""
+        return self.fake.bot_permissions.get(self._channel(channel), BOT_PERMISSIONS)
+
+    def set_bot_permissions(
+        self, channel: int | str | None = None, *, deny: tuple[str, ...] = (),
+        permissions: discord.Permissions | None = None,
+    ) -> discord.Permissions:
+        """Change the bot's permissions in a channel: `deny` some of the default ones (by
+        discord.py attribute name), or give exactly `permissions`. Interactions there carry
+        them as `app_permissions`, and the fake answers the bot's posts and edits there as
+        Discord would (403 when a needed permission is missing)."""
+        base = permissions if permissions is not None else BOT_PERMISSIONS
+        changed = discord.Permissions(base.value)
+        for name in deny:
+            setattr(changed, name, False)
+        self.fake.bot_permissions[self._channel(channel)] = changed
+        return changed
+
+    def restore_bot_permissions(self, channel: int | str | None = None) -> None:
+        """Give the bot its default permissions in a channel again."""
+        self.fake.bot_permissions.pop(self._channel(channel), None)
+
+    async def create_thread(self, name: str, *, parent: int | str | None = None) -> int:
+        """A public thread of `parent` (default "stoppa"), announced by THREAD_CREATE; its id
+        is in `h.channels[name]` and usable as `channel=name`."""
+        thread_id = self.snowflakes.next()
+        payload = thread_payload(
+            thread_id, self.guild_id, name, self._channel(parent), self.owner.id
+        )
+        self.channels[name] = thread_id
+        self.fake.channels[thread_id] = payload
+        self.bot._connection.parsers["THREAD_CREATE"]({**payload, "newly_created": True})
+        await self.settle()
+        return thread_id
+
+    async def gateway(self, event: str, data: dict[str, Any]) -> None:
+        """Feed one gateway event (e.g. "CHANNEL_DELETE") to discord.py's parser, then
+        settle."""
+        self.bot._connection.parsers[event](data)
+        await self.settle()
+
+    async def delete_channel(self, channel: int | str) -> None:
+        """Delete a text channel or thread as Discord does: CHANNEL_DELETE or THREAD_DELETE;
+        the fake then answers 404 (Unknown Channel) there."""
+        channel_id = self._channel(channel)
+        payload = self.fake.channels.pop(channel_id)
+        if payload.get("type") in (10, 11, 12):
+            await self.gateway("THREAD_DELETE", {
+                "id": payload["id"], "guild_id": payload["guild_id"],
+                "parent_id": payload["parent_id"], "type": payload["type"],
+            })
+        else:
+            await self.gateway("CHANNEL_DELETE", payload)
+
+    async def remove_from_guild(self) -> None:
+        """The bot is kicked (or the server deleted): GUILD_DELETE without `unavailable`."""
+        for channel_id in [c for c, p in self.fake.channels.items()
+                           if p.get("guild_id") == str(self.guild_id)]:
+            self.fake.channels.pop(channel_id)
+        await self.gateway("GUILD_DELETE", {"id": str(self.guild_id)})
+
     # -- messages -------------------------------------------------------------------------
     def message(self, message_id: int) -> FakeMessage:
         """A message the bot sent (its latest state)."""
@@ -467,7 +606,7 @@ class Harness:
             "member": user.member_payload(),
             "token": token,
             "version": 1,
-            "app_permissions": str(BOT_PERMISSIONS.value),
+            "app_permissions": str(self.bot_permissions(channel_id).value),
             "locale": user.locale,
             "guild_locale": self.guild_locale,
             "entitlements": [],
@@ -484,15 +623,19 @@ class Harness:
         self.fake.interactions[token] = payload
         install_webhook_route(token, self.fake)
         first_call = len(self.fake.calls)
+        sent_at = asyncio.get_running_loop().time()
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await self.settle(timeout)
         calls = self.fake.calls[first_call:]
-        return Reply(
+        reply = Reply(
             token=token,
             calls=[c for c in calls if c.token == token],
             http_calls=[c for c in calls if c.via == "http"],
             fake=self.fake,
+            sent_at=sent_at,
         )
+        self.replies.append(reply)
+        return reply
 
     def _find_command(self, path: str) -> tuple[list[str], app_commands.Command]:
         parts = path.split()

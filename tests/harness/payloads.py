@@ -134,6 +134,33 @@ def text_channel_payload(
     }
 
 
+def thread_payload(
+    thread_id: int, guild_id: int, name: str, parent_id: int, owner_id: int
+) -> dict:
+    """A public thread object (type 11), as in THREAD_CREATE."""
+    created = snowflake_time_iso(thread_id)
+    return {
+        "id": str(thread_id),
+        "type": 11,
+        "guild_id": str(guild_id),
+        "parent_id": str(parent_id),
+        "owner_id": str(owner_id),
+        "name": name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": created,
+            "locked": False,
+            "create_timestamp": created,
+        },
+    }
+
+
 def category_payload(channel_id: int, guild_id: int, name: str, position: int) -> dict:
     """A category channel object."""
     return {

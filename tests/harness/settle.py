@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterable
+from typing import Any
 
 #: A sleep or timeout at least this long counts as idle (a timer, not work in progress).
 IDLE_SLEEP = 0.5
@@ -64,6 +65,21 @@ def task_is_idle(task: asyncio.Task) -> bool:
             return True
         coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
     return False
+
+
+def sleeping_for(task: asyncio.Task) -> float | None:
+    """The delay of the `asyncio.sleep` the task is parked in, or None."""
+    coro: Any = task.get_coro()
+    for _ in range(64):
+        if coro is None:
+            return None
+        code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if code is _SLEEP_CODE and frame is not None:
+            delay = frame.f_locals.get("delay")
+            return float(delay) if delay is not None else None
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return None
 
 
 async def settle(

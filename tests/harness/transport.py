@@ -10,6 +10,7 @@ Two doors lead out of discord.py and both are replaced here, nothing else:
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import json
 import time
@@ -62,6 +63,9 @@ class Call:
     files: list[CapturedFile] = field(default_factory=list)
     reason: str | None = None
     at: float = field(default_factory=time.monotonic)
+    #: The event loop's time when the call was sent: harness time, which `Harness.slow_store`
+    #: moves forward past the store's waits.
+    loop_at: float = field(default_factory=lambda: asyncio.get_running_loop().time())
 
     @property
     def token(self) -> str | None:
@@ -215,6 +219,16 @@ class HarnessHTTPError(discord.HTTPException):
         super().__init__(response, {"code": code, "message": message})  # type: ignore[arg-type]
 
 
+def _forbidden(code: int, message: str) -> discord.Forbidden:
+    response = SimpleNamespace(status=403, reason="Forbidden")
+    return discord.Forbidden(response, {"code": code, "message": message})  # type: ignore[arg-type]
+
+
+#: What the bot needs to post (and edit) a message with an image in a channel or a thread.
+POST_NEEDS = ("view_channel", "send_messages", "embed_links", "attach_files")
+POST_NEEDS_THREAD = ("view_channel", "send_messages_in_threads", "embed_links", "attach_files")
+
+
 def _not_found(what: str, code: int = 10008) -> discord.NotFound:
     response = SimpleNamespace(status=404, reason="Not Found")
     return discord.NotFound(response, {"code": code, "message": f"Unknown {what}"})  # type: ignore[arg-type]
@@ -266,6 +280,9 @@ class FakeDiscord:
         self.members: dict[int, dict[str, Any]] = {}
         self.synced_commands: dict[int | None, list[dict[str, Any]]] = {}
         self.channels: dict[int, dict[str, Any]] = {}
+        #: The bot's permissions per channel where they differ from the default (see
+        #: `Harness.set_bot_permissions`): bot-token posts and edits there answer 403.
+        self.bot_permissions: dict[int, discord.Permissions] = {}
         self.application: dict[str, Any] = {
             "id": str(application_id),
             "name": bot_user["username"],
@@ -394,10 +411,10 @@ class FakeDiscord:
             return self._sync(int(call.params["guild_id"]), call.json)
         if p == "/applications/{application_id}/commands" and m == "GET":
             return self.synced_commands.get(None, [])
+        if p.startswith("/channels/{channel_id}/messages"):
+            self._check_access(int(call.params["channel_id"]), m)
         if p == "/channels/{channel_id}/messages" and m == "POST":
             channel_id = int(call.params["channel_id"])
-            if channel_id not in self.channels:
-                raise _not_found("Channel", 10003)
             return self.create_message(channel_id, call.json or {}, call.files).payload()
         if p == "/channels/{channel_id}/messages/{message_id}":
             msg = self._message(call.params["message_id"])
@@ -421,6 +438,21 @@ class FakeDiscord:
         if p == "/channels/{channel_id}/typing":
             return None
         raise HarnessHTTPError(501, f"harness: no fake answer for {m} {p}")
+
+    def _check_access(self, channel_id: int, method: str) -> None:
+        """Answer like Discord in a channel that is gone (404) or where the bot lacks a
+        permission it needs (403: 50001 without View Channel, else 50013)."""
+        if channel_id not in self.channels:
+            raise _not_found("Channel", 10003)
+        permissions = self.bot_permissions.get(channel_id)
+        if permissions is None or permissions.administrator:
+            return
+        if not permissions.view_channel:
+            raise _forbidden(50001, "Missing Access")
+        thread = self.channels[channel_id].get("type") in (10, 11, 12)
+        needs = POST_NEEDS_THREAD if thread else POST_NEEDS
+        if method in ("POST", "PATCH") and not all(getattr(permissions, n) for n in needs):
+            raise _forbidden(50013, "Missing Permissions")
 
     def _sync(self, guild_id: int | None, commands: list[dict[str, Any]]) -> list[dict]:
         out = []
