@@ -2,6 +2,9 @@
 
 `_commit` writes the state, meta, chip moves and hand record in one `store.save_table`
 transaction; on failure the in-memory table is rebuilt from the stored row.
+
+The table log (INFO) carries only what the table showed: a special hand's event holds the
+holder's whole hand, so its line keeps only the cards that prove it (`special_proof`).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
-from bot.engine import Hand
+from bot.engine import Card, Hand
 from bot.logs import log_table_event, table_log
 from bot.store import HandRecord, InsufficientFunds, Move, VersionConflict
 from bot.tables.clock import Clock
@@ -23,6 +26,33 @@ from bot.tables.updates import Notice, Update
 log = logging.getLogger("stoppa.tables")
 
 Listener = Callable[[Update], Awaitable[None]]
+
+#: The rank a stoppa di assi is made of under each `blocked_stoppa` variant (R-11).
+BLOCKING_RANK = {"three_twos_no_king": 2}
+KING, ACE = 10, 1
+
+
+def special_proof(data: dict[str, Any], settings: dict[str, Any]) -> list[str]:
+    """The cards a special hand's holder shows the table (R-11): the kings of a ricchezza, the
+    aces (the twos under `three_twos_no_king`) of a stoppa di assi, and the whole hand of a
+    stoppa povera, which only the whole hand proves (no figure in it)."""
+    cards = [str(code) for code in data.get("cards") or ()]
+    kind = data.get("kind")
+    if kind == "misera":
+        return cards
+    if kind == "ricchezza":
+        rank = KING
+    else:
+        rank = BLOCKING_RANK.get(str(settings.get("blocked_stoppa")), ACE)
+    return [code for code in cards if Card.parse(code).rank == rank]
+
+
+def loggable_data(event: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """The data of a public event as the log may hold it: no card the table did not show."""
+    data = dict(event.get("data") or {})
+    if event.get("kind") == "special":
+        data["cards"] = special_proof(data, settings)
+    return data
 
 
 class CommitMixin:
@@ -138,7 +168,7 @@ class CommitMixin:
         for notice in notices:
             log_table_event(guild, channel, f"table {table.id}: {notice.text('en')}")
         for event in events:
-            data = event.get("data") or {}
+            data = loggable_data(event, table.row.settings)
             details = " ".join(f"{k}={v}" for k, v in data.items())
             who = event.get("user")
             log_table_event(
