@@ -26,7 +26,8 @@ FIGURES = (8, 9, 10)
 
 def seat_positions(rules: Rules, dealer: int, priority: int) -> list[int]:
     """The deck positions dealt to the player of `priority` (0 = eldest hand), by R-3."""
-    n, out, pos = rules.players, [], 0
+    n, pos = rules.players, 0
+    out: list[int] = []
     for k in rules.deals:
         start = pos + priority * k
         out.extend(range(start, start + k))
