@@ -69,6 +69,7 @@ from cogs.table_text import (
     done_text,
     hand_text,
     key_of,
+    mention,
     refusal_text,
     render_names,
     render_view,
@@ -691,6 +692,40 @@ class TableCog(
             await self._say(interaction, t("table.reply.ended", lang))
 
         await self._guard(interaction, work, "end")
+
+
+    @app_commands.command(name="kick", description=cmd_str("table.cmd.kick"))
+    @app_commands.describe(member=cmd_str("table.cmd.kick_member"))
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        """The table's host or a manager removes a player (at the end of the hand in progress,
+        if they are playing in it)."""
+
+        async def work(lang: str) -> None:
+            guild, channel = self._here(interaction)
+            state = self.service.state(channel)
+            if state is None or state.guild_id != guild:
+                raise TableError("no_table")
+            host = table_host(state)
+            if interaction.user.id != host and not is_manager(interaction):
+                raise UserFacingError("kick.not_allowed", host=mention(host) if host else "-")
+            if member.id == interaction.user.id:
+                raise UserFacingError("kick.yourself")
+            if state.seat_of(member.id) is None:
+                raise UserFacingError("kick.not_seated", player=member.mention)
+            await self._think(interaction)
+            after: TableState = await self.service.kick(guild, channel, interaction.user.id,
+                                                        member.id)
+            still = after.seat_of(member.id) is not None and after.status != "closed"
+            await self._say(interaction, t("kick.leaving" if still else "kick.removed", lang,
+                                           player=member.mention))
+
+        await self._guard(interaction, work, "kick")
+
+
+def table_host(state: TableState) -> int | None:
+    """The table's host: its opener while seated (the first seat), else the player seated
+    longest; CPU seats never host. None when only CPU players are left."""
+    return next((seat.user_id for seat in state.seats if seat.user_id > 0), None)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -13,7 +13,7 @@ from tests.harness import Harness
 
 SUBCOMMANDS = {
     "new", "join", "leave", "start", "addbot", "hand", "bet", "call", "raise", "pass",
-    "declare", "play", "status", "round", "end",
+    "declare", "play", "status", "round", "end", "kick",
 }
 
 
