@@ -34,7 +34,7 @@ from bot.discord_utils import (
     send_public,
 )
 from bot.i18n import has, t
-from bot.store import STAKES_CHOICES
+from bot.store import STAKES_CHOICES, InvalidStakes
 from bot.store.stakes import INTEGER_STAKES
 
 MANAGER = discord.Permissions(manage_guild=True)
@@ -109,6 +109,32 @@ def variants_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None
     return embed
 
 
+def setting_name(name: str, lang: str) -> str:
+    """A stake's or variant's name as the embeds show it ("max_bet" -> "Maximum bet")."""
+    for kind in ("stake", "variant"):
+        name_key = key("admin", kind, name)
+        if has(name_key, lang):
+            return t(name_key, lang)
+    return t("admin.unknown_setting", lang)
+
+
+def stakes_refusal(error: InvalidStakes, lang: str) -> str:
+    """Why the store refused some stakes, with every stake, variant and value named as the
+    embeds name them (the store's params carry the identifiers)."""
+    params = dict(error.params)
+    name = params.get("key")
+    if isinstance(name, str):
+        params["key"] = setting_name(name, lang)
+        if name in VARIANTS:
+            if "value" in params:
+                params["value"] = variant_text(name, params["value"], lang)
+            if "choices" in params:
+                params["choices"] = ", ".join(
+                    t(key("commands.variants.choices", value), lang) for value in VARIANTS[name]
+                )
+    return t(f"store.{error.code}", lang, **params)
+
+
 def _changed_note(lang: str, done_key: str, labels: list[str]) -> str:
     return f"{t(done_key, lang)}\n{t('admin.changed_by', lang, fields=', '.join(labels))}"
 
@@ -181,9 +207,14 @@ class AdminCog(commands.Cog):
         `embed` of the result, naming what changed ("stake" or "variant" labels)."""
         async with defer_if_slow(interaction):
             if changes:
-                stakes = await self.store.set_stakes(
-                    interaction.guild_id, changes, by=interaction.user.id
-                )
+                try:
+                    stakes = await self.store.set_stakes(
+                        interaction.guild_id, changes, by=interaction.user.id
+                    )
+                except InvalidStakes as error:
+                    raise UserFacingError(
+                        "errors.invalid_stakes", reason=stakes_refusal(error, lang)
+                    ) from error
             else:
                 stakes = await self.store.get_stakes(interaction.guild_id)
         if changes:

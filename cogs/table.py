@@ -16,6 +16,7 @@ Rules of the house:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -45,13 +46,13 @@ from bot.engine import (
     Play,
     Raise,
     parse_action,
-    parse_cards,
 )
 from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.render import hand_alt_text, render_hand, render_table, table_alt_text
 from bot.render.from_view import hand_snapshot, table_snapshot
 from bot.tables import TableError, TableState
+from cogs.card_input import typed_cards, typed_play, typed_rank
 from cogs.table_items import (
     BUTTON_PATTERN,
     COG_NAME,
@@ -574,31 +575,27 @@ class TableCog(
     @app_commands.command(name="declare", description=cmd_str("table.cmd.declare"))
     @app_commands.describe(cards=cmd_str("table.cmd.declare_cards"))
     async def declare(self, interaction: discord.Interaction, cards: str | None = None) -> None:
-        """Declare a point (default: the best one)."""
-        action: Action | None = None
-        if cards:
-            try:
-                action = Declare(tuple(parse_cards(cards.replace(",", " ").split())))
-            except ValueError:
-                action = None
-                await self._refuse_cards(interaction, cards)
-                return
+        """Declare a point (default: the best one); typed cards that are not cards are refused
+        with the notation (UserFacingError, answered by the tree)."""
+        action = Declare(typed_cards(cards)) if cards else None
         await self._command_act(interaction, action, "declare")
 
     @app_commands.command(name="play", description=cmd_str("table.cmd.play"))
     @app_commands.describe(cards=cmd_str("table.cmd.play_cards"))
     async def play(self, interaction: discord.Interaction, cards: str) -> None:
-        """Open the stoppa with these cards."""
-        try:
-            action = Play(tuple(parse_cards(cards.replace(",", " ").split())))
-        except ValueError:
-            await self._refuse_cards(interaction, cards)
-            return
-        await self._command_act(interaction, action, "play")
+        """Open the stoppa with these cards (or a rank alone naming one legal play)."""
 
-    async def _refuse_cards(self, interaction: discord.Interaction, text: str) -> None:
-        lang = await lang_for(interaction, self.store)
-        await send_ephemeral(interaction, t("tables.errors.bad_action", lang, text=text[:40]))
+        async def work(lang: str) -> None:
+            guild, channel = self._here(interaction)
+            legal: list[Action] = []
+            if typed_rank(cards) is not None:
+                with contextlib.suppress(TableError):
+                    legal = list(self.service.hand_for(guild, channel,
+                                                       interaction.user.id)["actions"])
+            action = typed_play(cards, legal, lang)
+            await self._act(interaction, lang, guild, channel, action)
+
+        await self._guard(interaction, work, "play")
 
     @play.autocomplete("cards")
     async def play_cards(

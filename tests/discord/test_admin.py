@@ -68,7 +68,8 @@ async def test_out_of_range_option_is_refused_by_the_store_too(
 ) -> None:
     """Discord enforces the Range bounds in its client; the store checks again on the server."""
     reply = await h.slash(boss, "settings stakes", cards_per_payment=7)
-    assert reply.ephemeral and "cards_per_payment" in reply.text
+    assert reply.ephemeral and t("admin.stake.cards_per_payment", "en") in reply.text
+    assert "cards_per_payment" not in reply.text
     assert (await h.store.get_stakes(h.guild_id))["cards_per_payment"] == 1
 
 
