@@ -140,8 +140,9 @@ def readable(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     out = dict(params)
     if "phase" in out:
         out["phase"] = phase_label(str(out["phase"]), lang)
-    if "action" in out:
-        out["action"] = action_name(out["action"], lang)
+    if "action" in out:  # a kind ("declare") or an action's text ("declare 7d 6d")
+        words = str(out["action"]).split()
+        out["action"] = action_name(words[0] if words else "act", lang)
     return out
 
 
@@ -236,6 +237,8 @@ def notice_text(notice: Notice, lang: str, names: Mapping[int, str]) -> str:
         params = dict(notice.params)
         params["kind"] = t(key_of("table.special", params.pop("special", "assi")), lang)
         return Notice(notice.key, params, notice.users).text(lang, names)
+    if "action" in notice.params or "phase" in notice.params:
+        notice = Notice(notice.key, readable(notice.params, lang), notice.users)
     try:
         return notice.text(lang, names)
     except (KeyError, IndexError):

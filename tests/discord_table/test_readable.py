@@ -183,3 +183,13 @@ async def test_a_whole_game_reads_without_identifiers_or_wrong_plurals(tmp_path)
         assert any(re.search(r"\b1 (card|carta)\b", s) for s in texts)
         assert any(s.startswith(("Seat ", "Posto ")) or "\nSeat " in s or "\nPosto " in s
                    for s in texts)
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_a_timeout_notice_names_the_action(lang: str) -> None:
+    from bot.tables import Notice
+    from cogs.table_text import notice_text
+
+    notice = Notice("tables.timeout.other", {"player": 5, "action": "declare 7d 6d"}, ("player",))
+    text = notice_text(notice, lang, {5: "Anna"})
+    assert t("names.action.declare", lang) in text and "7d" not in text

@@ -189,3 +189,25 @@ async def test_a_bluff_logs_only_the_declared_cards(
     logged = cards_in_logs(caplog.records)
     assert logged - public_cards(h.updates) == set()
     assert any(set(shown) <= logged for shown, _ in bluffs)
+
+
+def test_debug_logging_never_prints_gateway_payloads() -> None:
+    """At DEBUG, discord.py would print every gateway event, and the interaction of a button
+    pressed on a private hand reply carries that reply (the player's cards)."""
+    from bot.logs import setup_logging
+
+    root = logging.getLogger()
+    saved = (root.level, list(root.handlers), logging.getLogger("discord.gateway").level)
+    try:
+        setup_logging("DEBUG")
+        assert logging.getLogger("stoppa.table").isEnabledFor(logging.DEBUG)
+        assert not logging.getLogger("discord.gateway").isEnabledFor(logging.DEBUG)
+        assert logging.getLogger("discord.gateway").isEnabledFor(logging.INFO)
+        setup_logging("WARNING")
+        assert not logging.getLogger("discord.gateway").isEnabledFor(logging.INFO)
+    finally:
+        for handler in list(root.handlers):
+            if handler not in saved[1]:
+                root.removeHandler(handler)
+        root.setLevel(saved[0])
+        logging.getLogger("discord.gateway").setLevel(saved[2])
