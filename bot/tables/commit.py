@@ -27,31 +27,28 @@ log = logging.getLogger("stoppa.tables")
 
 Listener = Callable[[Update], Awaitable[None]]
 
-#: The rank a stoppa di assi is made of under each `blocked_stoppa` variant (R-11).
-BLOCKING_RANK = {"three_twos_no_king": 2}
 KING, ACE = 10, 1
 
 
-def special_proof(data: dict[str, Any], settings: dict[str, Any]) -> list[str]:
-    """The cards a special hand's holder shows the table (R-11): the kings of a ricchezza, the
-    aces (the twos under `three_twos_no_king`) of a stoppa di assi, and the whole hand of a
-    stoppa povera, which only the whole hand proves (no figure in it)."""
-    cards = [str(code) for code in data.get("cards") or ()]
-    kind = data.get("kind")
-    if kind == "misera":
-        return cards
+def special_proof(kind: str, cards: Sequence[str], blocked_stoppa: str = "four_aces"
+                  ) -> tuple[str, ...]:
+    """The cards a player lays down to claim a special hand (R-11), as at a real table: the
+    kings for a stoppa di re, the aces for a stoppa di assi, and the whole hand when the claim
+    is that something is missing (stoppa povera: no figure; the `*_no_king` variants)."""
     if kind == "ricchezza":
-        rank = KING
-    else:
-        rank = BLOCKING_RANK.get(str(settings.get("blocked_stoppa")), ACE)
-    return [code for code in cards if Card.parse(code).rank == rank]
+        return tuple(c for c in cards if Card.parse(c).rank == KING)
+    if kind == "assi" and not blocked_stoppa.endswith("_no_king"):
+        return tuple(c for c in cards if Card.parse(c).rank == ACE)
+    return tuple(cards)
 
 
 def loggable_data(event: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
     """The data of a public event as the log may hold it: no card the table did not show."""
     data = dict(event.get("data") or {})
     if event.get("kind") == "special":
-        data["cards"] = special_proof(data, settings)
+        blocked = str(settings.get("blocked_stoppa") or "four_aces")
+        cards = [str(code) for code in data.get("cards") or ()]
+        data["cards"] = list(special_proof(str(data.get("kind")), cards, blocked))
     return data
 
 

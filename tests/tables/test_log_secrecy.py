@@ -211,3 +211,25 @@ def test_debug_logging_never_prints_gateway_payloads() -> None:
                 root.removeHandler(handler)
         root.setLevel(saved[0])
         logging.getLogger("discord.gateway").setLevel(saved[2])
+
+
+@pytest.mark.parametrize(
+    ("kind", "blocked", "expected"),
+    [
+        ("ricchezza", "four_aces", ["10c", "10d", "10s", "10b"]),
+        ("assi", "four_aces", ["1c", "1d", "1s", "1b"]),
+        ("assi", "three_aces", ["1c", "1d", "1s", "1b"]),
+        ("assi", "four_aces_no_king", None),  # "no king" is proved by the whole hand
+        ("misera", "four_aces", None),
+    ],
+)
+def test_R11_the_logged_proof_of_each_special_hand(
+    kind: str, blocked: str, expected: list[str] | None
+) -> None:
+    from bot.tables.commit import loggable_data
+
+    hand = ["1c", "1d", "1s", "1b", "10c", "10d", "10s", "10b", "7c", "5d"]
+    event = {"kind": "special", "data": {"kind": kind, "cards": hand, "payments": []}}
+    data = loggable_data(event, {"blocked_stoppa": blocked})
+    assert data["cards"] == (hand if expected is None else expected)
+    assert event["data"]["cards"] == hand  # the published event is not changed
