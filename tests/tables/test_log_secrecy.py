@@ -229,7 +229,7 @@ def test_R11_the_logged_proof_of_each_special_hand(
     from bot.tables.commit import loggable_data
 
     hand = ["1c", "1d", "1s", "1b", "10c", "10d", "10s", "10b", "7c", "5d"]
-    event = {"kind": "special", "data": {"kind": kind, "cards": hand, "payments": []}}
+    event: dict[str, Any] = {"kind": "special", "data": {"kind": kind, "cards": hand}}
     data = loggable_data(event, {"blocked_stoppa": blocked})
     assert data["cards"] == (hand if expected is None else expected)
     assert event["data"]["cards"] == hand  # the published event is not changed
