@@ -39,18 +39,20 @@ def plural_form(lang: str, n: int) -> str:
     return "one" if rule(n) else "other"
 
 
-def _count_of(value: Any) -> int:
-    """The number a plural agrees with: an int, or digits written with separators ("1.000")."""
+def _count_of(value: Any) -> int | None:
+    """The number a plural agrees with: an int, or digits written with separators ("1.000");
+    None for anything else (a bool, None, a word), which then takes the "other" form."""
     if isinstance(value, bool):
-        raise TypeError("a count cannot be a bool")
+        return None
     if isinstance(value, int):
         return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    digits = "".join(ch for ch in str(value) if ch.isdigit())
-    if not digits:
-        raise ValueError(f"not a count: {value!r}")
-    return -int(digits) if str(value).strip().startswith("-") else int(digits)
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    text = str(value).strip()
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if not digits or any(ch.isalpha() for ch in text):
+        return None
+    return -int(digits) if text.startswith("-") else int(digits)
 
 
 class _CatalogueFormatter(string.Formatter):
@@ -63,7 +65,8 @@ class _CatalogueFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
             one, other = format_spec.split("|", 1)
-            return one if plural_form(self.lang, _count_of(value)) == "one" else other
+            count = _count_of(value)
+            return one if count is not None and plural_form(self.lang, count) == "one" else other
         return super().format_field(value, format_spec)
 
 
