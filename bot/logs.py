@@ -8,10 +8,18 @@ import discord.utils
 
 table_log = logging.getLogger("stoppa.table")
 
+#: discord.py loggers whose DEBUG lines print raw gateway payloads: a button's interaction
+#: carries the message it was pressed on, and a private hand reply lists the player's cards.
+#: They stay at INFO or above, so no log level ever writes a card the table did not show.
+QUIET_AT_DEBUG: tuple[str, ...] = ("discord.gateway",)
+
 
 def setup_logging(level: int | str = logging.INFO) -> None:
     """Configure the root logger with discord.py's formatter (colours on a terminal)."""
     discord.utils.setup_logging(level=level, root=True)
+    floor = max(logging.getLogger().getEffectiveLevel(), logging.INFO)
+    for name in QUIET_AT_DEBUG:
+        logging.getLogger(name).setLevel(floor)
 
 
 def log_table_event(guild_id: int, channel_id: int, message: str) -> None:

@@ -1,12 +1,13 @@
-"""Server managers' commands: `/stakes`, `/variants`, `/chips grant`, `/settings`.
+"""Server rules for everyone (`/stakes`, `/variants`) and managers' commands (`/settings ...`,
+`/chips grant`).
 
-Every group carries `default_permissions(manage_guild=True)` (Discord honours it only on
-top-level commands and groups) and is `guild_only`; the cog's `interaction_check` checks Manage
-Server again in code, since a server can override the default in its integration settings.
-
-Decision: `/stakes show` and `/variants show` are manager-only too, because they share their
-group with `set` (visibility is per top-level group); players see the stakes of a table on the
-table message, and `/rules` explains every stake and variant.
+Discord honours `default_permissions` only on top-level commands and groups, and applies it
+to the whole group: so the read-only `/stakes` and `/variants` are top-level commands every
+member sees (`ServerRulesCog`), while changing them is `/settings stakes` and
+`/settings variants`, in the managers' `/settings` group beside `/settings language` and
+`/settings timeout`. Every manager group carries `default_permissions(manage_guild=True)` and
+is `guild_only`; `AdminCog.interaction_check` checks Manage Server again in code, since a
+server can override the default in its integration settings.
 Replies are ephemeral except `/chips grant`, which is public so that the member sees it.
 """
 
@@ -34,7 +35,7 @@ from bot.discord_utils import (
     send_public,
 )
 from bot.i18n import has, t
-from bot.store import STAKES_CHOICES
+from bot.store import STAKES_CHOICES, InvalidStakes
 from bot.store.stakes import INTEGER_STAKES
 
 MANAGER = discord.Permissions(manage_guild=True)
@@ -109,15 +110,69 @@ def variants_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None
     return embed
 
 
+def setting_name(name: str, lang: str) -> str:
+    """A stake's or variant's name as the embeds show it ("max_bet" -> "Maximum bet")."""
+    for kind in ("stake", "variant"):
+        name_key = key("admin", kind, name)
+        if has(name_key, lang):
+            return t(name_key, lang)
+    return t("admin.unknown_setting", lang)
+
+
+def stakes_refusal(error: InvalidStakes, lang: str) -> str:
+    """Why the store refused some stakes, with every stake, variant and value named as the
+    embeds name them (the store's params carry the identifiers)."""
+    params = dict(error.params)
+    name = params.get("key")
+    if isinstance(name, str):
+        params["key"] = setting_name(name, lang)
+        if name in VARIANTS:
+            if "value" in params:
+                params["value"] = variant_text(name, params["value"], lang)
+            if "choices" in params:
+                params["choices"] = ", ".join(
+                    t(key("commands.variants.choices", value), lang) for value in VARIANTS[name]
+                )
+    return t(f"store.{error.code}", lang, **params)
+
+
 def _changed_note(lang: str, done_key: str, labels: list[str]) -> str:
     return f"{t(done_key, lang)}\n{t('admin.changed_by', lang, fields=', '.join(labels))}"
 
 
-class AdminCog(commands.Cog):
-    """Stakes, variants, chip grants and settings, for server managers."""
+class ServerRulesCog(commands.Cog):
+    """`/stakes` and `/variants`: the server's stakes and rule variants, for every member."""
 
-    stakes = _manager_group("stakes")
-    variants = _manager_group("variants")
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self) -> Any:
+        """The bot's store."""
+        return self.bot.store  # type: ignore[attr-defined]
+
+    @app_commands.command(name="stakes", description=cmd_str("commands.stakes.show"))
+    @app_commands.guild_only()
+    async def stakes_show(self, interaction: discord.Interaction) -> None:
+        """Show the server's stakes."""
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            stakes = await self.store.get_stakes(interaction.guild_id)
+        await send_ephemeral(interaction, embed=stakes_embed(stakes, lang))
+
+    @app_commands.command(name="variants", description=cmd_str("commands.variants.show"))
+    @app_commands.guild_only()
+    async def variants_show(self, interaction: discord.Interaction) -> None:
+        """Show the server's rule variants."""
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            stakes = await self.store.get_stakes(interaction.guild_id)
+        await send_ephemeral(interaction, embed=variants_embed(stakes, lang))
+
+
+class AdminCog(commands.Cog):
+    """Changing stakes and variants, chip grants and settings, for server managers."""
+
     chips = _manager_group("chips")
     settings = _manager_group("settings")
 
@@ -153,9 +208,14 @@ class AdminCog(commands.Cog):
         `embed` of the result, naming what changed ("stake" or "variant" labels)."""
         async with defer_if_slow(interaction):
             if changes:
-                stakes = await self.store.set_stakes(
-                    interaction.guild_id, changes, by=interaction.user.id
-                )
+                try:
+                    stakes = await self.store.set_stakes(
+                        interaction.guild_id, changes, by=interaction.user.id
+                    )
+                except InvalidStakes as error:
+                    raise UserFacingError(
+                        "errors.invalid_stakes", reason=stakes_refusal(error, lang)
+                    ) from error
             else:
                 stakes = await self.store.get_stakes(interaction.guild_id)
         if changes:
@@ -165,16 +225,8 @@ class AdminCog(commands.Cog):
             note = t("admin.nothing_given", lang)
         await self._private(interaction, embed(stakes, lang, note=note))
 
-    # /stakes -----------------------------------------------------------------------------
-    @stakes.command(name="show", description=cmd_str("commands.stakes.show"))
-    async def stakes_show(self, interaction: discord.Interaction) -> None:
-        """Show the server's stakes."""
-        async with defer_if_slow(interaction):
-            lang = await lang_for(interaction, self.store)
-            stakes = await self.store.get_stakes(interaction.guild_id)
-        await self._private(interaction, stakes_embed(stakes, lang))
-
-    @stakes.command(name="set", description=cmd_str("commands.stakes.set"))
+    # /settings stakes ------------------------------------------------------------------
+    @settings.command(name="stakes", description=cmd_str("commands.stakes.set"))
     @app_commands.describe(**{k: cmd_str(key("commands.stakes", k)) for k in STAKE_KEYS})
     async def stakes_set(
         self,
@@ -200,16 +252,8 @@ class AdminCog(commands.Cog):
         changes = {k: v for k, v in given.items() if v is not None}
         await self._apply(interaction, lang, changes, "stake", stakes_embed)
 
-    # /variants ---------------------------------------------------------------------------
-    @variants.command(name="show", description=cmd_str("commands.variants.show"))
-    async def variants_show(self, interaction: discord.Interaction) -> None:
-        """Show the server's rule variants."""
-        async with defer_if_slow(interaction):
-            lang = await lang_for(interaction, self.store)
-            stakes = await self.store.get_stakes(interaction.guild_id)
-        await self._private(interaction, variants_embed(stakes, lang))
-
-    @variants.command(name="set", description=cmd_str("commands.variants.set"))
+    # /settings variants ----------------------------------------------------------------
+    @settings.command(name="variants", description=cmd_str("commands.variants.set"))
     @app_commands.describe(**{k: cmd_str(key("commands.variants", k)) for k in VARIANTS})
     @app_commands.choices(**{k: _variant_choices(k) for k in VARIANTS})
     async def variants_set(
@@ -361,4 +405,5 @@ class AdminCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     """Extension entry point."""
+    await bot.add_cog(ServerRulesCog(bot))
     await bot.add_cog(AdminCog(bot))

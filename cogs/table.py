@@ -16,6 +16,7 @@ Rules of the house:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -47,13 +48,13 @@ from bot.engine import (
     Play,
     Raise,
     parse_action,
-    parse_cards,
 )
 from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.render import hand_alt_text, render_hand, render_table, table_alt_text
 from bot.render.from_view import hand_snapshot, table_snapshot
 from bot.tables import TableError, TableState
+from cogs.card_input import typed_cards, typed_play, typed_rank
 from cogs.table_items import (
     BUTTON_PATTERN,
     COG_NAME,
@@ -71,6 +72,7 @@ from cogs.table_text import (
     done_text,
     hand_text,
     key_of,
+    mention,
     refusal_text,
     render_names,
     render_view,
@@ -643,31 +645,27 @@ class TableCog(
     @app_commands.command(name="declare", description=cmd_str("table.cmd.declare"))
     @app_commands.describe(cards=cmd_str("table.cmd.declare_cards"))
     async def declare(self, interaction: discord.Interaction, cards: str | None = None) -> None:
-        """Declare a point (default: the best one)."""
-        action: Action | None = None
-        if cards:
-            try:
-                action = Declare(tuple(parse_cards(cards.replace(",", " ").split())))
-            except ValueError:
-                action = None
-                await self._refuse_cards(interaction, cards)
-                return
+        """Declare a point (default: the best one); typed cards that are not cards are refused
+        with the notation (UserFacingError, answered by the tree)."""
+        action = Declare(typed_cards(cards)) if cards else None
         await self._command_act(interaction, action, "declare")
 
     @app_commands.command(name="play", description=cmd_str("table.cmd.play"))
     @app_commands.describe(cards=cmd_str("table.cmd.play_cards"))
     async def play(self, interaction: discord.Interaction, cards: str) -> None:
-        """Open the stoppa with these cards."""
-        try:
-            action = Play(tuple(parse_cards(cards.replace(",", " ").split())))
-        except ValueError:
-            await self._refuse_cards(interaction, cards)
-            return
-        await self._command_act(interaction, action, "play")
+        """Open the stoppa with these cards (or a rank alone naming one legal play)."""
 
-    async def _refuse_cards(self, interaction: discord.Interaction, text: str) -> None:
-        lang = await lang_for(interaction, self.store)
-        await send_ephemeral(interaction, t("tables.errors.bad_action", lang, text=text[:40]))
+        async def work(lang: str) -> None:
+            guild, channel = self._here(interaction)
+            legal: list[Action] = []
+            if typed_rank(cards) is not None:
+                with contextlib.suppress(TableError):
+                    legal = list(self.service.hand_for(guild, channel,
+                                                       interaction.user.id)["actions"])
+            action = typed_play(cards, legal, lang)
+            await self._act(interaction, lang, guild, channel, action)
+
+        await self._guard(interaction, work, "play")
 
     @play.autocomplete("cards")
     async def play_cards(
@@ -761,6 +759,40 @@ class TableCog(
             await self._say(interaction, t("table.reply.ended", lang))
 
         await self._guard(interaction, work, "end")
+
+
+    @app_commands.command(name="kick", description=cmd_str("table.cmd.kick"))
+    @app_commands.describe(member=cmd_str("table.cmd.kick_member"))
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        """The table's host or a manager removes a player (at the end of the hand in progress,
+        if they are playing in it)."""
+
+        async def work(lang: str) -> None:
+            guild, channel = self._here(interaction)
+            state = self.service.state(channel)
+            if state is None or state.guild_id != guild:
+                raise TableError("no_table")
+            host = table_host(state)
+            if interaction.user.id != host and not is_manager(interaction):
+                raise UserFacingError("kick.not_allowed", host=mention(host) if host else "-")
+            if member.id == interaction.user.id:
+                raise UserFacingError("kick.yourself")
+            if state.seat_of(member.id) is None:
+                raise UserFacingError("kick.not_seated", player=member.mention)
+            await self._think(interaction)
+            after: TableState = await self.service.kick(guild, channel, interaction.user.id,
+                                                        member.id)
+            still = after.seat_of(member.id) is not None and after.status != "closed"
+            await self._say(interaction, t("kick.leaving" if still else "kick.removed", lang,
+                                           player=member.mention))
+
+        await self._guard(interaction, work, "kick")
+
+
+def table_host(state: TableState) -> int | None:
+    """The table's host: its opener while seated (the first seat), else the player seated
+    longest; CPU seats never host. None when only CPU players are left."""
+    return next((seat.user_id for seat in state.seats if seat.user_id > 0), None)
 
 
 async def setup(bot: commands.Bot) -> None:

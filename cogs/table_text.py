@@ -18,7 +18,7 @@ import discord
 
 from bot.discord_utils import server_language
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
-from bot.i18n import DEFAULT, normalize_locale, t
+from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
 from bot.render.from_view import hand_snapshot
 from bot.render.shapes import phase_label
@@ -128,11 +128,34 @@ def refusal(error: TableError | IllegalAction) -> tuple[str, dict[str, Any]]:
     return f"engine.{error.code}", _mentioned(getattr(error, "params", {}) or {})
 
 
+def action_name(kind: object, lang: str) -> str:
+    """An engine action kind ("declare") as a person reads it ("declare a point")."""
+    name_key = key_of("names.action", kind)
+    return t(name_key, lang) if has(name_key, lang) else t("names.action.act", lang)
+
+
+def readable(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """Refusal params with the engine's identifiers named in `lang`: a phase ("small_point")
+    by its name ("Punto piccolo"), an action kind by its verb."""
+    out = dict(params)
+    if "phase" in out:
+        out["phase"] = phase_label(str(out["phase"]), lang)
+    if "action" in out:  # a kind ("declare") or an action's text ("declare 7d 6d")
+        words = str(out["action"]).split()
+        out["action"] = action_name(words[0] if words else "act", lang)
+    return out
+
+
 def refusal_text(error: TableError | IllegalAction, lang: str) -> str:
-    """A refusal in `lang`, user ids shown as mentions."""
+    """A refusal in `lang`, user ids shown as mentions and engine identifiers named.
+
+    An unplayable set of stakes is explained without the engine's reason (written for
+    developers, in English)."""
     key, params = refusal(error)
+    if key == "tables.errors.bad_stakes":
+        key, params = "input.bad_stakes", {}
     try:
-        return t(key, lang, **params)
+        return t(key, lang, **readable(params, lang))
     except (KeyError, IndexError):
         _log.warning("no catalogue text for refusal %s", key)
         return t("errors.not_allowed", lang)
@@ -214,6 +237,8 @@ def notice_text(notice: Notice, lang: str, names: Mapping[int, str]) -> str:
         params = dict(notice.params)
         params["kind"] = t(key_of("table.special", params.pop("special", "assi")), lang)
         return Notice(notice.key, params, notice.users).text(lang, names)
+    if "action" in notice.params or "phase" in notice.params:
+        notice = Notice(notice.key, readable(notice.params, lang), notice.users)
     try:
         return notice.text(lang, names)
     except (KeyError, IndexError):

@@ -4,12 +4,18 @@ Catalogues are TOML files in `bot/i18n/locales/<lang>/<area>.toml`. A key is the
 followed by the dotted path inside the file: `cli.no_token` is `no_token` in `cli.toml`.
 Placeholders use `str.format` syntax (`{name}`). Every key exists in both languages with the
 same placeholders (tests/test_i18n.py checks it).
+
+Plurals: a word that agrees with a count is written `{count:card|cards}` (the count's
+placeholder, then the singular and plural forms). `plural_form(lang, n)` picks the form with
+the language's one rule, so a message with two counts ("{chips} {chips:chip|chips},
+{cards} {cards:card|cards}") needs no extra keys and callers pass plain numbers.
 """
 
 from __future__ import annotations
 
 import string
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +23,51 @@ from typing import Any
 SUPPORTED: tuple[str, ...] = ("en", "it")
 DEFAULT = "en"
 LOCALES_DIR = Path(__file__).with_name("locales")
+
+
+#: The plural rule of each language: True when `n` takes the singular ("one") form.
+#: English and Italian both use the singular for exactly one (CLDR: one/other).
+PLURAL_ONE: dict[str, Callable[[int], bool]] = {
+    "en": lambda n: n == 1,
+    "it": lambda n: n == 1,
+}
+
+
+def plural_form(lang: str, n: int) -> str:
+    """The CLDR plural category of `n` in `lang`: "one" or "other"."""
+    rule = PLURAL_ONE.get(lang, PLURAL_ONE[DEFAULT])
+    return "one" if rule(n) else "other"
+
+
+def _count_of(value: Any) -> int | None:
+    """The number a plural agrees with: an int, or digits written with separators ("1.000");
+    None for anything else (a bool, None, a word), which then takes the "other" form."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    text = str(value).strip()
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if not digits or any(ch.isalpha() for ch in text):
+        return None
+    return -int(digits) if text.startswith("-") else int(digits)
+
+
+class _CatalogueFormatter(string.Formatter):
+    """`str.format` plus plural forms: `{n:card|cards}` becomes "card" or "cards"."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            one, other = format_spec.split("|", 1)
+            count = _count_of(value)
+            return one if count is not None and plural_form(self.lang, count) == "one" else other
+        return super().format_field(value, format_spec)
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
@@ -68,10 +119,24 @@ def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
     lang = normalize_locale(lang) or DEFAULT
     text = catalogue(lang).get(key)
     if text is None:
-        text = catalogue(DEFAULT).get(key)
+        lang, text = DEFAULT, catalogue(DEFAULT).get(key)
     if text is None:
         raise KeyError(f"no message {key!r} in the catalogues")
-    return text.format(**params) if params else text
+    if not params:
+        return text
+    if "|" not in text:  # no plural forms: the plain (faster) str.format
+        return text.format(**params)
+    return _CatalogueFormatter(lang).format(text, **params)
+
+
+def plural_words(text: str) -> dict[str, list[tuple[str, str]]]:
+    """The plural forms of a catalogue text, by count placeholder: {"n": [("card", "cards")]}."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for _, name, spec, _ in string.Formatter().parse(text):
+        if name and spec and "|" in spec:
+            one, other = spec.split("|", 1)
+            out.setdefault(name, []).append((one, other))
+    return out
 
 
 def placeholders(text: str) -> set[str]:

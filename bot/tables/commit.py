@@ -2,6 +2,9 @@
 
 `_commit` writes the state, meta, chip moves and hand record in one `store.save_table`
 transaction; on failure the in-memory table is rebuilt from the stored row.
+
+The table log (INFO) carries only what the table showed: a special hand's event holds the
+holder's whole hand, so its line keeps only the cards that prove it (`special_proof`).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
-from bot.engine import Hand
+from bot.engine import Card, Hand
 from bot.logs import log_table_event, table_log
 from bot.store import HandRecord, InsufficientFunds, Move, VersionConflict
 from bot.tables.clock import Clock
@@ -23,6 +26,30 @@ from bot.tables.updates import Notice, Update
 log = logging.getLogger("stoppa.tables")
 
 Listener = Callable[[Update], Awaitable[None]]
+
+KING, ACE = 10, 1
+
+
+def special_proof(kind: str, cards: Sequence[str], blocked_stoppa: str = "four_aces"
+                  ) -> tuple[str, ...]:
+    """The cards a player lays down to claim a special hand (R-11), as at a real table: the
+    kings for a stoppa di re, the aces for a stoppa di assi, and the whole hand when the claim
+    is that something is missing (stoppa povera: no figure; the `*_no_king` variants)."""
+    if kind == "ricchezza":
+        return tuple(c for c in cards if Card.parse(c).rank == KING)
+    if kind == "assi" and not blocked_stoppa.endswith("_no_king"):
+        return tuple(c for c in cards if Card.parse(c).rank == ACE)
+    return tuple(cards)
+
+
+def loggable_data(event: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """The data of a public event as the log may hold it: no card the table did not show."""
+    data = dict(event.get("data") or {})
+    if event.get("kind") == "special":
+        blocked = str(settings.get("blocked_stoppa") or "four_aces")
+        cards = [str(code) for code in data.get("cards") or ()]
+        data["cards"] = list(special_proof(str(data.get("kind")), cards, blocked))
+    return data
 
 
 class CommitMixin:
@@ -138,7 +165,7 @@ class CommitMixin:
         for notice in notices:
             log_table_event(guild, channel, f"table {table.id}: {notice.text('en')}")
         for event in events:
-            data = event.get("data") or {}
+            data = loggable_data(event, table.row.settings)
             details = " ".join(f"{k}={v}" for k, v in data.items())
             who = event.get("user")
             log_table_event(

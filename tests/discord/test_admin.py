@@ -12,7 +12,7 @@ async def test_R4_stakes_set_refused_to_an_ordinary_member(
     h: Harness, anna: FakeMember, bob: FakeMember
 ) -> None:
     for user, lang in ((bob, "en"), (anna, "it")):
-        reply = await h.slash(user, "stakes set", ante=80)
+        reply = await h.slash(user, "settings stakes", ante=80)
         assert reply.ephemeral
         assert reply.text == t("errors.need_manage_guild", lang)
     assert (await h.store.get_stakes(h.guild_id))["ante"] == DEFAULT_STAKES["ante"]
@@ -21,8 +21,8 @@ async def test_R4_stakes_set_refused_to_an_ordinary_member(
 async def test_every_admin_command_is_refused_in_code(h: Harness, bob: FakeMember) -> None:
     """Even if a server lifts default_permissions, the code refuses non-managers."""
     for command, options in (
-        ("stakes show", {}),
-        ("variants set", {"ranking": "total"}),
+        ("settings stakes", {"ante": 80}),
+        ("settings variants", {"ranking": "total"}),
         ("chips grant", {"member": bob, "amount": 100, "reason": "x"}),
         ("settings language", {"value": "it"}),
         ("settings timeout", {"seconds": 30}),
@@ -34,7 +34,7 @@ async def test_every_admin_command_is_refused_in_code(h: Harness, bob: FakeMembe
 
 
 async def test_R4_stakes_set_accepted_for_a_manager(h: Harness, boss: FakeMember) -> None:
-    reply = await h.slash(boss, "stakes set", ante=80, cip=20)
+    reply = await h.slash(boss, "settings stakes", ante=80, cip=20)
     assert reply.ephemeral
     (embed,) = reply.embeds
     assert t("admin.stakes_updated", "en") in embed["description"]
@@ -48,17 +48,17 @@ async def test_R4_stakes_set_accepted_for_a_manager(h: Harness, boss: FakeMember
 async def test_owner_and_admin_are_managers(h: Harness) -> None:
     admin = h.member("Admin", admin=True)
     for user in (h.owner, admin):
-        reply = await h.slash(user, "stakes show")
+        reply = await h.slash(user, "settings stakes")
         assert reply.embeds and reply.embeds[0]["title"] == t("admin.stakes_title", "en")
 
 
 async def test_R4_invalid_stakes_refused_with_the_reason(h: Harness, boss: FakeMember) -> None:
     # 3 players x ante 10 = 30 is not more than 5 small points x 10 = 50
-    reply = await h.slash(boss, "stakes set", ante=10)
+    reply = await h.slash(boss, "settings stakes", ante=10)
     assert reply.ephemeral
     assert reply.text.startswith(t("errors.invalid_stakes", "en", reason=""))
     assert "10" in reply.text and len(reply.text) > len(t("errors.invalid_stakes", "en", reason=""))
-    reply = await h.slash(boss, "stakes set", max_bet=5)
+    reply = await h.slash(boss, "settings stakes", max_bet=5)
     assert "cip" in reply.text.lower()
     assert (await h.store.get_stakes(h.guild_id))["ante"] == DEFAULT_STAKES["ante"]
 
@@ -67,26 +67,27 @@ async def test_out_of_range_option_is_refused_by_the_store_too(
     h: Harness, boss: FakeMember
 ) -> None:
     """Discord enforces the Range bounds in its client; the store checks again on the server."""
-    reply = await h.slash(boss, "stakes set", cards_per_payment=7)
-    assert reply.ephemeral and "cards_per_payment" in reply.text
+    reply = await h.slash(boss, "settings stakes", cards_per_payment=7)
+    assert reply.ephemeral and t("admin.stake.cards_per_payment", "en") in reply.text
+    assert "cards_per_payment" not in reply.text
     assert (await h.store.get_stakes(h.guild_id))["cards_per_payment"] == 1
 
 
 async def test_stakes_set_without_options_shows_current(h: Harness, boss: FakeMember) -> None:
-    reply = await h.slash(boss, "stakes set")
+    reply = await h.slash(boss, "settings stakes")
     assert reply.embeds[0]["description"] == t("admin.nothing_given", "en")
 
 
 async def test_variants_set_and_show(h: Harness, boss: FakeMember) -> None:
     reply = await h.slash(
-        boss, "variants set", ranking="total", three_aces_jump="yes", removed_suit="d"
+        boss, "settings variants", ranking="total", three_aces_jump="yes", removed_suit="d"
     )
     assert reply.ephemeral
     stakes = await h.store.get_stakes(h.guild_id)
     assert stakes["ranking"] == "total"
     assert stakes["three_aces_jump"] is True
     assert stakes["removed_suit"] == "d"
-    shown = await h.slash(boss, "variants show")
+    shown = await h.slash(boss, "variants")
     fields = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}
     assert fields[t("admin.variant.ranking", "en")] == t("commands.variants.choices.total", "en")
     assert fields[t("admin.variant.removed_suit", "en")] == t("commands.variants.choices.d", "en")
@@ -153,3 +154,27 @@ async def test_lang_for_order(h: Harness) -> None:
     h.bot.languages.forget(h.guild_id)
     assert await lang_for(Fake("fr", "en-US")) == "it"  # type: ignore[arg-type]
     assert await lang_for(Fake("en-GB", "it")) == "en"  # type: ignore[arg-type]
+
+
+async def test_stakes_and_variants_are_shown_to_every_member(
+    h: Harness, anna: FakeMember, bob: FakeMember
+) -> None:
+    """Issue 15: /stakes and /variants are for everyone; changing them stays managers'."""
+    for user, lang in ((bob, "en"), (anna, "it")):
+        stakes = await h.slash(user, "stakes")
+        assert stakes.ephemeral and stakes.embeds[0]["title"] == t("admin.stakes_title", lang)
+        fields = {f["name"]: f["value"] for f in stakes.embeds[0]["fields"]}
+        assert fields[t("admin.stake.ante", lang)] == str(DEFAULT_STAKES["ante"])
+        variants = await h.slash(user, "variants")
+        assert variants.ephemeral
+        assert variants.embeds[0]["title"] == t("admin.variants_title", lang)
+
+
+async def test_only_the_setting_commands_are_hidden_from_members(h: Harness) -> None:
+    payload = {c["name"]: c for c in await h.sync_commands()}
+    for name in ("stakes", "variants"):
+        assert payload[name].get("default_member_permissions") is None
+        assert "options" not in payload[name] or not payload[name]["options"]
+    settings = {o["name"] for o in payload["settings"]["options"]}
+    assert {"stakes", "variants", "language", "timeout", "show"} <= settings
+    assert payload["settings"]["default_member_permissions"] is not None

@@ -58,7 +58,7 @@ def test_R11_specials_topic_names_ricchezza_and_misera() -> None:
 
 async def test_R4_betting_topic_shows_this_servers_stakes(h: Harness, bob: FakeMember) -> None:
     boss = h.member("Boss", manage_guild=True)
-    await h.slash(boss, "stakes set", ante=100, max_bet=300)
+    await h.slash(boss, "settings stakes", ante=100, max_bet=300)
     reply = await h.slash(bob, "rules", topic="betting")
     stakes = await h.store.get_stakes(h.guild_id)
     expected = t(

@@ -55,6 +55,6 @@ async def test_slow_store_work_is_deferred_then_answered(
 
     # a refusal after a slow store is still private
     slow(h, monkeypatch, "set_stakes")
-    refused = await h.slash(boss, "stakes set", ante=10)  # 3 x 10 <= 5 x 10
+    refused = await h.slash(boss, "settings stakes", ante=10)  # 3 x 10 <= 5 x 10
     assert callbacks(refused) == [5] and refused.ephemeral
     assert refused.text.startswith(t("errors.invalid_stakes", "en", reason=""))

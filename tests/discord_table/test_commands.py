@@ -13,7 +13,7 @@ from tests.harness import Harness
 
 SUBCOMMANDS = {
     "new", "join", "leave", "start", "addbot", "hand", "bet", "call", "raise", "pass",
-    "declare", "play", "status", "round", "end",
+    "declare", "play", "status", "round", "end", "kick",
 }
 
 
@@ -82,7 +82,7 @@ async def test_play_autocomplete_offers_the_legal_openings(h: Harness) -> None:
     other = next(m for m in members if m.id != member.id)
     assert (await h.autocomplete(other, "stoppa play", "cards", cards="")).choices == []
     bad = await h.slash(member, "stoppa play", cards="zz")
-    assert bad.ephemeral and bad.text == t("tables.errors.bad_action", "en", text="zz")
+    assert bad.ephemeral and bad.text == t("input.bad_cards", "en", text="`zz`")
     played = await h.slash(member, "stoppa play", cards=offered.choices[0]["value"])
     assert played.ephemeral
     assert played.text == t("table.done.play", "en", cards=offered.choices[0]["value"])

@@ -5,7 +5,7 @@
         boss = h.member("Boss", manage_guild=True)
         r = await h.slash(anna, "balance")
         assert r.ephemeral and "1000" in r.text
-        r = await h.slash(boss, "stakes set", ante=80)
+        r = await h.slash(boss, "settings stakes", ante=80)
         await h.click(anna, message_id, custom_id)
         await h.select(anna, message_id, custom_id, ["3c"])
         await h.submit_modal(anna, custom_id, {"amount": "30"})
@@ -728,7 +728,7 @@ class Harness:
         channel: int | str | None = None,
         **options: Any,
     ) -> Reply:
-        """Run `/command` (e.g. "balance", "stakes set") as `user` with these options."""
+        """Run `/command` (e.g. "balance", "settings stakes") as `user` with these options."""
         data = self._command_data(command, options)
         return await self._dispatch(self._interaction(user, 2, data, channel=channel))
 

@@ -1,0 +1,47 @@
+"""`/help`: what the bot is, how to open and join a table, the main commands, and `/rules`.
+
+The answer is ephemeral and needs no store: the language comes from the interaction alone
+(the user's Discord language, else the server's), so it is sent at once, well inside
+Discord's three seconds whatever the database is doing.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_utils import cmd_str, key
+from bot.i18n import pick_language, t
+
+#: The sections of the help embed, in the order they are shown (`help.<name>_title`, `help.<name>`).
+SECTIONS: tuple[str, ...] = ("play", "turn", "table", "chips", "managers", "rules")
+HELP_COLOUR = discord.Colour.dark_green()
+
+
+def help_embed(lang: str) -> discord.Embed:
+    """The help in `lang`."""
+    embed = discord.Embed(title=t("help.title", lang), description=t("help.intro", lang),
+                          colour=HELP_COLOUR)
+    for section in SECTIONS:
+        embed.add_field(name=t(key("help", section + "_title"), lang),
+                        value=t(key("help", section), lang), inline=False)
+    return embed
+
+
+class HelpCog(commands.Cog):
+    """The /help command."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description=cmd_str("help.command"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        """Explain the bot, only to the user who asked (no store I/O before answering)."""
+        lang = pick_language(interaction.locale, interaction.guild_locale)
+        await interaction.response.send_message(embed=help_embed(lang), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(HelpCog(bot))
