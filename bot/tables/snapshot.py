@@ -21,7 +21,20 @@ def public_view(hand: Any) -> dict[str, Any]:
     for key in PRIVATE_VIEW_KEYS:
         view.pop(key, None)
     view["seat"] = None
+    variant = str(getattr(getattr(hand, "rules", None), "blocked_stoppa", "four_aces"))
+    view["events"] = [_proof_only(e, variant) for e in view.get("events") or ()]
     return view
+
+
+def _proof_only(event: dict[str, Any], blocked_stoppa: str) -> dict[str, Any]:
+    """A "special" event keeps only the cards its holder shows (`special_proof`): the rest
+    of the hand was never on the table."""
+    if event.get("kind") != "special":
+        return event
+    data = dict(event.get("data") or {})
+    data["cards"] = list(special_proof(str(data.get("kind")), data.get("cards") or (),
+                                       blocked_stoppa))
+    return {**event, "data": data}
 
 
 def public_events(events: Iterable[Any], players: Sequence[int]) -> list[dict[str, Any]]:
