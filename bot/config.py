@@ -12,6 +12,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 DEFAULT_DB = "data/stoppa.db"
+#: The longest turn clock, in seconds (one day; as `/settings` allows).
+MAX_TURN_TIMEOUT = 86_400.0
 
 
 def resolve_db_path(raw: str, cwd: Path | None = None) -> str:
@@ -94,9 +96,10 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
             raise ConfigError(
                 f"STOPPA_TURN_TIMEOUT must be a number of seconds (got {raw_timeout!r})"
             ) from None
-        if not (turn_timeout > 0 and turn_timeout < 86_400):
+        if not (0 < turn_timeout <= MAX_TURN_TIMEOUT):
             raise ConfigError(
-                f"STOPPA_TURN_TIMEOUT must be between 0 and 86400 seconds (got {raw_timeout!r})"
+                "STOPPA_TURN_TIMEOUT must be more than 0 seconds (a turn clock of 0 would pass"
+                f" every player at once) and at most {MAX_TURN_TIMEOUT:g} (got {raw_timeout!r})"
             )
 
     raw_guild = _clean(env, "STOPPA_DEV_GUILD")

@@ -80,3 +80,16 @@ def test_a_relative_database_path_is_resolved_against_the_start_folder(
 def test_urls_and_memory_databases_are_not_paths() -> None:
     assert resolve_db_path(":memory:") == ":memory:"
     assert resolve_db_path("postgresql://u@h/db") == "postgresql://u@h/db"
+
+
+@pytest.mark.parametrize("value", ["0", "0.0", "-1", "86401"])
+def test_a_turn_timeout_out_of_range_says_what_is_allowed(value: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_settings({"STOPPA_TURN_TIMEOUT": value})
+    message = str(info.value)
+    assert "more than 0 seconds" in message and "at most 86400" in message
+    assert "between 0 and" not in message  # 0 itself is refused
+
+
+def test_a_turn_timeout_of_a_whole_day_is_accepted() -> None:
+    assert load_settings({"STOPPA_TURN_TIMEOUT": "86400"}).turn_timeout == 86_400.0
