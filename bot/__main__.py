@@ -1,4 +1,4 @@
-"""`python -m bot [run|demo|play|bench]`: run the Discord bot, or play offline."""
+"""`python -m bot [run|sync|demo|play|bench]`: run the Discord bot, or play offline."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ NO_TOKEN_EXIT = 2
 CONFIG_EXIT = 2
 
 
-def _run(_args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace) -> int:
     from bot.config import ConfigError, load_settings
 
     try:
@@ -29,8 +29,7 @@ def _run(_args: argparse.Namespace) -> int:
     setup_logging(settings.log_level)
     from bot.client import run_bot
 
-    run_bot(settings)
-    return 0
+    return run_bot(settings, sync_only=args.command == "sync")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description=t("cli.description"))
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help=t("cli.help_run"))
+    sub.add_parser("sync", help=t("service.help_sync"))
     from bot.cli import add_offline_commands
 
     add_offline_commands(sub)
@@ -48,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command in (None, "run"):
+    if args.command in (None, "run", "sync"):
         return _run(args)
     return int(args.func(args) or 0)
 

@@ -12,8 +12,9 @@ connects):
    `persistent_views()` method returning `(view, message_id | None)` pairs, so that buttons of
    messages sent before a restart keep working;
 5. set the translator (`StoppaTranslator`: command texts from `commands.toml`);
-6. sync the application commands (to `dev_guild` when set, else globally), unless
-   `sync_commands` is False (the offline test harness, or a restart that changed no command).
+6. sync the application commands (to `dev_guild` when set, else globally) when their JSON
+   changed since the last sync (`bot.command_sync`; `force_sync` always syncs), unless
+   `sync_commands` is False (the offline test harness).
 
 Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot.turn_timeout`,
 `bot.publish_interval`, `bot.languages`: each server's pinned language in memory, loaded when
@@ -32,11 +33,14 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
+from bot.command_sync import SyncReport, SyncState, sync_if_changed
+from bot.command_sync import sync_state_path as sync_state_path_for
 from bot.discord_utils import (
     DEFER_AFTER,
     ServerLanguages,
@@ -93,6 +97,8 @@ class StoppaBot(commands.AutoShardedBot):
         table_options: dict[str, Any] | None = None,
         publish_interval: float = PUBLISH_INTERVAL,
         defer_after: float = DEFER_AFTER,
+        force_sync: bool = False,
+        sync_state_path: Path | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -108,6 +114,11 @@ class StoppaBot(commands.AutoShardedBot):
         self.turn_timeout = turn_timeout
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
+        self.force_sync = force_sync
+        #: where the hash of the last synced command tree is kept (beside the database)
+        self.sync_state_path = (
+            sync_state_path if sync_state_path is not None else sync_state_path_for(db_path)
+        )
         self.extension_names = extensions
         self.table_options: dict[str, Any] = dict(table_options or {})
         self.publish_interval = publish_interval
@@ -164,16 +175,13 @@ class StoppaBot(commands.AutoShardedBot):
                 for view, message_id in make_views():
                     self.add_view(view, message_id=message_id)
 
-    async def sync_app_commands(self) -> list[discord.app_commands.AppCommand]:
-        """Sync the command tree: to `dev_guild` (instant, for testing) or globally."""
-        if self.dev_guild is not None:
-            guild = discord.Object(id=self.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        _log.info("synced %d application commands", len(synced))
-        return synced
+    async def sync_app_commands(self) -> SyncReport:
+        """Sync the command tree to `dev_guild` (instant, for testing) or globally, when it
+        changed since the last sync or `force_sync` is set; clear a former dev guild's copy."""
+        state = SyncState.load(self.sync_state_path)
+        return await sync_if_changed(
+            self.tree, state, dev_guild=self.dev_guild, force=self.force_sync
+        )
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Dispatch an event; an interaction is first marked with whether discord.py's view
@@ -220,17 +228,24 @@ class StoppaBot(commands.AutoShardedBot):
         _log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        """Stop the table service, unload the cogs, close the connection and the store."""
+        """Stop the table service, unload the cogs, close the connection and the store.
+
+        SIGINT and SIGTERM both end here (`bot.lifecycle.serve`): every table is already in the
+        database after each action, so stopping the timers and closing the store loses nothing.
+        """
         tables, self.tables = self.tables, None
         if tables is not None:
             try:
                 await tables.stop()
+                _log.info("turn clocks stopped; %d open tables stay in the database",
+                          len(tables.tables()))
             except Exception:
                 _log.exception("table service did not stop cleanly")
         await super().close()
         store, self.store = self.store, None
         if store is not None:
             await store.close()
+            _log.info("database closed")
 
 
 def create_bot(
@@ -242,12 +257,14 @@ def create_bot(
     sync_commands: bool = True,
     table_options: dict[str, Any] | None = None,
     publish_interval: float = PUBLISH_INTERVAL,
+    force_sync: bool = False,
 ) -> StoppaBot:
     """Build the bot (nothing is opened until `setup_hook`, i.e. `bot.login`/`bot.start`).
 
     `sync_commands=False` skips the command sync (the offline harness); `table_options` are
     extra keyword arguments of `TableService.start` (tests pass a fake `clock`, `cpu_delay`);
-    `publish_interval` is the least time between two edits of a table's public message.
+    `publish_interval` is the least time between two edits of a table's public message;
+    `force_sync` syncs the commands even when they did not change (`python -m bot sync`).
     """
     return StoppaBot(
         db_path,
@@ -257,6 +274,7 @@ def create_bot(
         sync_commands=sync_commands,
         table_options=table_options,
         publish_interval=publish_interval,
+        force_sync=force_sync,
     )
 
 
@@ -274,12 +292,16 @@ def keep_bodies_out_of_logs() -> None:
             logger.setLevel(logging.INFO)
 
 
-def run_bot(settings: Settings) -> None:
-    """Run the bot until it is stopped (logging is already set up by `python -m bot`)."""
+def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
+    """Run the bot until SIGINT or SIGTERM (logging is already set up by `python -m bot`);
+    returns the exit code. `sync_only` logs in, syncs the commands (forced) and stops."""
+    from bot.lifecycle import run_service
+
     keep_bodies_out_of_logs()
     bot = create_bot(
         settings.db_path,
         turn_timeout=settings.turn_timeout,
         dev_guild=settings.dev_guild,
+        force_sync=sync_only,
     )
-    bot.run(settings.token or "", log_handler=None)
+    return run_service(bot, settings, sync_only=sync_only)

@@ -6,8 +6,27 @@ import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+DEFAULT_DB = "data/stoppa.db"
+#: The longest turn clock, in seconds (one day; as `/settings` allows).
+MAX_TURN_TIMEOUT = 86_400.0
+
+
+def resolve_db_path(raw: str, cwd: Path | None = None) -> str:
+    """An absolute database path: a relative `STOPPA_DB` is resolved against the folder the
+    bot starts in, once, so the path logged at start is the file really used (starting from
+    another folder would otherwise open a new, empty economy without a word). A URL or
+    `:memory:` is returned unchanged."""
+    if "://" in raw or raw.startswith((":memory:", "file:")):
+        return raw
+    path = Path(raw).expanduser()
+    if not path.is_absolute():
+        path = (cwd or Path.cwd()) / path
+    return str(path.resolve())
 
 
 class ConfigError(ValueError):
@@ -59,7 +78,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
 
     token = _clean(env, "DISCORD_TOKEN")
 
-    db_path = _clean(env, "STOPPA_DB") or "data/stoppa.db"
+    db_path = resolve_db_path(_clean(env, "STOPPA_DB") or DEFAULT_DB)
 
     log_level = (_clean(env, "STOPPA_LOG_LEVEL") or "INFO").upper()
     if log_level not in LOG_LEVELS:
@@ -77,9 +96,10 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
             raise ConfigError(
                 f"STOPPA_TURN_TIMEOUT must be a number of seconds (got {raw_timeout!r})"
             ) from None
-        if not (turn_timeout > 0 and turn_timeout < 86_400):
+        if not (0 < turn_timeout <= MAX_TURN_TIMEOUT):
             raise ConfigError(
-                f"STOPPA_TURN_TIMEOUT must be between 0 and 86400 seconds (got {raw_timeout!r})"
+                "STOPPA_TURN_TIMEOUT must be more than 0 seconds (a turn clock of 0 would pass"
+                f" every player at once) and at most {MAX_TURN_TIMEOUT:g} (got {raw_timeout!r})"
             )
 
     raw_guild = _clean(env, "STOPPA_DEV_GUILD")

@@ -23,6 +23,7 @@ from bot.i18n.cards import cards_text
 from bot.render.from_view import hand_snapshot
 from bot.render.shapes import phase_label
 from bot.tables import Notice, TableError, TableState, display_name
+from cogs.table_hand_over import hand_over_lines
 
 _log = logging.getLogger("stoppa.table")
 
@@ -347,6 +348,11 @@ def table_embed(
     pots = pot_lines(state, lang) if state.status != "closed" else []
     if pots:
         embed.add_field(name=t("table.embed.pots", lang), value=_clip(pots), inline=False)
+    if state.last_hand is not None:
+        embed.add_field(
+            name=t("handover.title", lang, hand_no=state.last_hand.hand_no),
+            value=_clip(hand_over_lines(state.last_hand, lang, names)), inline=False,
+        )
     if lines:
         embed.add_field(
             name=t("table.embed.events", lang), value=_clip(list(lines)[-EVENT_LINES:]),

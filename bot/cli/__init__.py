@@ -7,13 +7,24 @@ import argparse
 from bot.i18n import t
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (argparse shows the message)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("cli.not_a_count", text=text)) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(t("cli.not_a_count", text=text))
+    return value
+
+
 def add_offline_commands(sub: argparse._SubParsersAction) -> None:
     """Register `demo`, `play` and `bench` on the `python -m bot` parser."""
     demo = sub.add_parser("demo", help=t("cli.help_demo"))
     demo.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
                       help=t("cli.option.players"))
     demo.add_argument("--seed", type=int, default=None, help=t("cli.option.seed"))
-    demo.add_argument("--hands", type=int, default=3, help=t("cli.option.hands"))
+    demo.add_argument("--hands", type=positive_int, default=3, help=t("cli.option.hands"))
     demo.add_argument("--out", default="data/demo", help=t("cli.option.out"))
     demo.add_argument("--lang", default="en", choices=("en", "it"),
                       help=t("cli.option.lang"))

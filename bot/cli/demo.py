@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -19,11 +20,14 @@ from bot.engine.events import Event
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
 from bot.players import LEVELS, make_player
+from bot.tables.snapshot import public_view
 
 START_CHIPS = 1_000
 DEMO_LEVELS = ("hard", "easy", "random")
 #: moments whose images the demo writes (the first time each comes, plus every hand's end)
 MOMENTS = ("small_point", "big_point", "stoppa")
+#: The names of the images the demo writes: hand<n>_<moment>_<table or player>.png
+IMAGE_NAME = re.compile(r"hand\d+_(?:small_point|big_point|stoppa|over)_[^/]+\.png")
 
 
 def player_names(count: int, lang: str) -> list[str]:
@@ -66,6 +70,11 @@ class Narrator:
         line = self._t("turn", player=self.names[self._turn_seat], plays=plays)
         self._turn_seat, self._turn = None, []
         return [line]
+
+    def flush(self) -> list[str]:
+        """The line of the stoppa turn in progress, if any (e.g. a player's forced plays,
+        before that player chooses what to open with); the turn goes on in a new line."""
+        return self._flush()
 
     def lines(self, events: Iterable[Event]) -> list[str]:
         """The log lines of `events` (call again with the next events; the stoppa turn in
@@ -174,6 +183,18 @@ class ImageWriter:
         self.written: list[Path] = []
         self.error: str | None = None
 
+    def clear_old(self) -> int:
+        """Delete the images an earlier demo wrote to the folder (only files named as this
+        writer names them); returns how many. Other files in the folder are left alone."""
+        if not self.out.is_dir():
+            return 0
+        removed = 0
+        for path in self.out.iterdir():
+            if path.is_file() and IMAGE_NAME.fullmatch(path.name):
+                path.unlink()
+                removed += 1
+        return removed
+
     def write(self, hand: Hand, tag: str, hand_no: int, seat: int | None = None) -> None:
         """The table image (public view) and, if `seat` is given, that seat's hand."""
         if self.error is not None:
@@ -186,11 +207,11 @@ class ImageWriter:
             return
         try:
             self.out.mkdir(parents=True, exist_ok=True)
-            view = hand.view(seat if seat is not None else 0)
-            table = table_snapshot(view, self.names, lang=self.lang, hand_no=hand_no)
+            table = table_snapshot(public_view(hand), self.names, lang=self.lang,
+                                   hand_no=hand_no)
             self._save(f"hand{hand_no}_{tag}_table.png", render_table(table))
             if seat is not None:
-                snap = hand_snapshot(view, lang=self.lang, player=self.names[seat])
+                snap = hand_snapshot(hand.view(seat), lang=self.lang, player=self.names[seat])
                 name = self.names[seat].lower()
                 self._save(f"hand{hand_no}_{tag}_{name}.png", render_hand(snap))
         except Exception as exc:  # the demo goes on without pictures, and says why
@@ -221,6 +242,8 @@ def play_game(
     dealer = rng.randrange(players)
     carry = 0
     images = ImageWriter(out, names, lang) if out is not None else None
+    if images is not None:
+        images.clear_old()
     narrator = Narrator(names, lang)
     pictured: set[str] = set()
     echo(t("demo.title", lang, players=players, hands=hands, seed=seed))
@@ -286,5 +309,5 @@ def run_demo(args: argparse.Namespace) -> int:
     """Entry point of `python -m bot demo`; returns the exit code."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     out = Path(args.out) if args.out else None
-    play_game(args.players, seed, max(1, args.hands), args.lang, out)
+    play_game(args.players, seed, args.hands, args.lang, out)
     return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from bot.cli.demo import Narrator, hand_over_text, level_name, player_names
@@ -23,9 +23,34 @@ from bot.players import make_player
 
 START_CHIPS = 1_000
 HUMAN = 0
+MIN_PLAYERS = 3
 CPU_LEVELS = ("hard", "easy", "hard", "easy", "random")
 SHORT = {"p": "pass", "c": "call", "b": "bet", "r": "raise", "d": "declare", "fold": "pass"}
 MAX_CHOICES = 8
+#: The commands whose words `--lang` may translate (`demo.play.words.<command>`: the words of
+#: that language, separated by spaces); the English words always work too.
+COMMANDS = ("pass", "call", "bet", "raise", "declare", "concede", "play", "best", "help",
+            "hand", "quit")
+
+
+def command_words(lang: str) -> dict[str, str]:
+    """Each word typed in `lang` (and each English abbreviation) -> the English command."""
+    words = dict(SHORT)
+    for command in COMMANDS:
+        for word in t(f"demo.play.words.{command}", lang).lower().split():
+            words.setdefault(word, command)
+    return words
+
+
+def translate_words(text: str, lang: str) -> str:
+    """`text` with its first word made the English command ("punto 20" -> "bet 20")."""
+    words = text.split()
+    if not words:
+        return text
+    first = command_words(lang).get(words[0].lower())
+    if first is not None:
+        words[0] = first
+    return " ".join(words)
 
 
 class Quit(Exception):
@@ -56,6 +81,7 @@ class Console:
             text = line.strip()
             if text or allow_empty:
                 break
+        text = translate_words(text, self.lang)
         if text.lower() in ("quit", "exit", "q"):
             raise Quit
         return text
@@ -107,11 +133,13 @@ def show_state(console: Console, hand: Hand, names: list[str]) -> None:
         pot = pots["small"][view["deal_no"]] if small else pots["big"]
         console.say("pots", pot=pot, bets=sum(pots["bets"]), chips=view["chips"][HUMAN])
     betting = view["betting"]
-    if betting:
+    if betting and betting["level"]:
         console.say("betting", level=betting["level"], to_call=betting["to_call"])
-        if betting.get("bet_range"):
-            low, high = betting["bet_range"]
-            console.say("range", min=low, max=high)
+    elif betting:
+        console.say("no_bet_yet")
+    if betting and betting.get("bet_range"):
+        low, high = betting["bet_range"]
+        console.say("range", min=low, max=high)
     showdown = view["showdown"]
     if showdown and showdown["declared"]:
         shown = "; ".join(
@@ -156,60 +184,116 @@ def human_turn(console: Console, hand: Hand, names: list[str]) -> None:
         return
 
 
+def seats_for_hand(rules: Rules, chips: Sequence[int]) -> list[int]:
+    """The seats that can pay the ante and so play the next hand (R-5)."""
+    return [s for s, ok in enumerate(can_pay_ante(rules, chips)) if ok]
+
+
+def next_dealer(dealer: int, seats: Sequence[int], count: int) -> int:
+    """The first seat after `dealer` (in playing order, R-3) that plays the next hand."""
+    for step in range(1, count + 1):
+        seat = (dealer + step) % count
+        if seat in seats:
+            return seat
+    return dealer
+
+
 def play_session(
     players: int, seed: int, lang: str, stdin: TextIO, echo: Callable[..., None]
 ) -> int:
-    """Hands of the human against CPU players until quit, EOF or a player is broke."""
+    """Hands of the human against CPU players until quit, EOF or Ctrl-C, or until the human
+    or all but two players cannot pay the ante (R-5: a player who cannot pay sits out; a hand
+    needs 3 players), as at a table of the Discord bot."""
     console = Console(stdin, echo, lang)
     names = player_names(players, lang)
     rng = random.Random(seed)
     levels = [CPU_LEVELS[(i - 1) % len(CPU_LEVELS)] for i in range(players)]
     cpus = {s: make_player(levels[s], rng.randrange(2**31)) for s in range(1, players)}
-    rules = Rules(players=players)
     chips = [START_CHIPS] * players
     dealer = rng.randrange(players)
     carry = 0
-    narrator = Narrator(names, lang, show_deals=HUMAN)
     console.say("intro", player=names[HUMAN], seat=HUMAN + 1, count=players - 1, chips=START_CHIPS)
     for s in range(1, players):
         console.say("opponent", player=names[s], level=level_name(levels[s], lang))
     hand_no = 0
-    hand: Hand | None = None
+    playing: list[int] = []
+    in_hand: list[int] = []
     try:
         while True:
-            broke = [s for s, ok in enumerate(can_pay_ante(rules, chips)) if not ok]
-            if broke:
-                echo(t("demo.cannot_pay", lang, player=names[broke[0]]))
+            seats = seats_for_hand(Rules(players=players), chips)
+            if HUMAN not in seats:
+                console.say("you_cannot_pay")
                 break
+            if len(seats) < MIN_PLAYERS:
+                console.say("too_few", count=len(seats), need=MIN_PLAYERS)
+                break
+            for s in range(players):
+                if s not in seats:
+                    console.say("sits_out", player=names[s])
+            if dealer not in seats:
+                dealer = next_dealer(dealer, seats, players)
             hand_no += 1
-            echo("")
-            echo(t("demo.hand", lang, hand_no=hand_no, dealer=names[dealer]))
-            hand = Hand.start(rules, chips, dealer, seed=rng.randrange(2**31), carry=carry)
-            narrator.eldest = hand.eldest
-            shown = 0
-            while True:
-                events = hand.events_for(HUMAN)
-                for line in narrator.lines(e for e in events[shown:] if e.kind != "ante"):
-                    echo(line)
-                shown = len(events)
-                seat = hand.to_act
-                if seat is None:
-                    break
-                if seat == HUMAN:
-                    human_turn(console, hand, names)
-                else:
-                    hand.act(seat, cpus[seat].choose(hand.view(seat), hand.legal_actions()))
-            assert hand.result is not None
-            echo(hand_over_text(hand_no, hand.result, names, lang))
-            chips = list(hand.chips)
+            playing = seats
+            in_hand = [chips[s] for s in seats]
+            hand = play_hand(console, cpus, [names[s] for s in seats], seats, in_hand,
+                             seats.index(dealer), hand_no, rng.randrange(2**31), carry)
+            for i, s in enumerate(seats):
+                chips[s] = in_hand[i]
+            playing, in_hand = [], []
             carry = hand.carry_out
-            dealer = (dealer + 1) % players
+            dealer = next_dealer(dealer, seats, players)
             console.say("next_hand")
             console.ask(allow_empty=True)
-    except Quit:
-        pass
-    console.say("bye", chips=hand.chips[HUMAN] if hand is not None else chips[HUMAN])
+    except (Quit, KeyboardInterrupt):
+        echo("")
+        for i, s in enumerate(playing[: len(in_hand)]):  # left during a hand: as it stands
+            chips[s] = in_hand[i]
+    console.say("bye", chips=chips[HUMAN])
     return 0
+
+
+def play_hand(
+    console: Console,
+    cpus: Mapping[int, Any],
+    names: list[str],
+    seats: Sequence[int],
+    chips: list[int],
+    dealer: int,
+    hand_no: int,
+    seed: int,
+    carry: int,
+) -> Hand:
+    """One hand of the players in `seats` (hand seat i is table seat `seats[i]`; the human,
+    table seat 0, is always hand seat 0). `chips` are updated when the hand ends."""
+    echo, lang = console.echo, console.lang
+    rules = Rules(players=len(seats))
+    narrator = Narrator(names, lang, show_deals=HUMAN)
+    echo("")
+    echo(t("demo.hand", lang, hand_no=hand_no, dealer=names[dealer]))
+    hand = Hand.start(rules, chips, dealer, seed=seed, carry=carry)
+    console.say("ante", ante=rules.ante, pot=rules.ante * len(seats) + carry)
+    narrator.eldest = hand.eldest
+    shown = 0
+    try:
+        while True:
+            events = hand.events_for(HUMAN)
+            for line in narrator.lines(e for e in events[shown:] if e.kind != "ante"):
+                echo(line)
+            shown = len(events)
+            seat = hand.to_act
+            if seat is None:
+                break
+            if seat == HUMAN:
+                for line in narrator.flush():  # your own forced plays, before you open
+                    echo(line)
+                human_turn(console, hand, names)
+            else:
+                hand.act(seat, cpus[seats[seat]].choose(hand.view(seat), hand.legal_actions()))
+    finally:
+        chips[:] = hand.chips
+    assert hand.result is not None
+    echo(hand_over_text(hand_no, hand.result, names, lang))
+    return hand
 
 
 def run_play(args: argparse.Namespace) -> int:

@@ -10,11 +10,12 @@ Missing keys fall back to empty values; nothing here raises on a missing key.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n.cards import parse_code
 from bot.render.points import best_point
-from bot.render.snapshots import HandSnapshot, SeatInfo, TableSnapshot
+from bot.render.snapshots import HandSnapshot, PaymentInfo, SeatInfo, TableSnapshot
 
 
 def _list(value: Any, length: int, default: Any) -> list[Any]:
@@ -92,10 +93,13 @@ def table_snapshot(
     out = _seat_flags(view.get("out"), count)
     sitting = _seat_flags(view.get("sitting_out"), count)
     shown: dict[int, tuple[str, ...]] = {}
+    shown_value: dict[int, int] = {}
     for item in view.get("declared") or []:
         seat = item.get("seat") if isinstance(item, Mapping) else None
         if isinstance(seat, int) and 0 <= seat < count:
             shown[seat] = tuple(str(c) for c in item.get("cards") or ())[:3]
+            if isinstance(item.get("value"), int):
+                shown_value[seat] = item["value"]
     to_act = view.get("to_act")
     if to_act is None and stoppa:
         to_act = stoppa.get("to_act")
@@ -116,13 +120,16 @@ def table_snapshot(
             name=str(names[i]), chips=_int(chips[i]), cards=_int(cards[i]),
             dealer=view.get("dealer") == i, to_act=to_act == i, status=status,
             bet=_int(bets[i]), shown=shown.get(i, ()), cpu=bool(cpu_flags[i]),
+            shown_value=shown_value.get(i),
         ))
+    phase = str(view.get("phase") or "lobby")
+    ending = _ending(view, names) if phase == "over" else _Ending()
     small_pots = tuple(_int(p) for p in pots.get("small") or ())
     deal_no = view.get("deal_no")
     needed = stoppa.get("needed")
     return TableSnapshot(
         seats=tuple(seats),
-        phase=str(view.get("phase") or "lobby"),
+        phase=phase,
         deal_no=deal_no if isinstance(deal_no, int) else None,
         deals=_deals(view, small_pots),
         small_pots=small_pots,
@@ -134,7 +141,45 @@ def table_snapshot(
         hand_no=hand_no,
         title=title,
         lang=lang,
+        winner=ending.winner,
+        special=ending.special,
+        proof=ending.proof,
+        payments=ending.payments,
     )
+
+
+@dataclass
+class _Ending:
+    """How a hand ended, read from the public events of its view (phase "over")."""
+
+    winner: str = ""
+    special: str | None = None
+    proof: tuple[str, ...] = ()
+    payments: tuple[PaymentInfo, ...] = ()
+
+
+def _ending(view: Mapping[str, Any], names: Sequence[str]) -> _Ending:
+    def name(seat: Any) -> str | None:
+        return str(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else None
+
+    out = _Ending()
+    payments = []
+    for event in view.get("events") or ():
+        if not isinstance(event, Mapping):
+            continue
+        kind, data = event.get("kind"), event.get("data") or {}
+        who = name(event.get("seat"))
+        if kind == "close" and who:
+            out.winner = who
+        elif kind == "special" and who:
+            out.winner, out.special = who, str(data.get("kind"))
+            out.proof = tuple(str(c) for c in data.get("cards") or ())
+        elif kind == "payment":
+            payer, to = name(data.get("from")), name(data.get("to"))
+            if payer and to and _int(data.get("amount")):
+                payments.append(PaymentInfo(payer, to, _int(data.get("amount"))))
+    out.payments = tuple(payments)
+    return out
 
 
 def hand_snapshot(view: dict, *, lang: str, player: str = "") -> HandSnapshot:

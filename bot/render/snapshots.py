@@ -48,6 +48,17 @@ class SeatInfo:
     bet: int = 0
     shown: tuple[str, ...] = ()
     cpu: bool = False
+    #: the value of the point whose cards are `shown` (drawn as their label)
+    shown_value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentInfo:
+    """Chips paid at the end of a hand: who paid whom, how many."""
+
+    payer: str
+    to: str
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +78,13 @@ class TableSnapshot:
     hand_no: int = 0
     title: str = ""
     lang: str = "en"
+    #: at the end of a hand (phase "over"): who closed the stoppa or holds the special hand,
+    #: which special hand ("ricchezza", "misera", "assi") with the cards that prove it, and
+    #: the payments
+    winner: str = ""
+    special: str | None = None
+    proof: tuple[str, ...] = ()
+    payments: tuple[PaymentInfo, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,14 @@ MINI_SHOWN = 26
 MINI_TABLE = 40
 CONTENT = (250, 198, 550, 500)
 MAX_ON_TABLE = 14
+#: The widest line of the hand's end: between the side seats of a 4-player table.
+ENDING_WIDTH = 356
+#: The catalogue name of each special hand (R-11).
+SPECIAL_NAMES = {
+    "ricchezza": "table.special.ricchezza",
+    "misera": "table.special.misera",
+    "assi": "table.special.assi",
+}
 DIMMED = {"out", "sitting_out"}
 
 
@@ -55,10 +63,11 @@ def _background() -> Image.Image:
 
 
 def seat_positions(count: int) -> list[tuple[int, int]]:
-    """Top-left corners of the seat boxes: seat 0 at the bottom, then clockwise."""
+    """Top-left corners of the seat boxes: seat 0 at the bottom, then counter-clockwise, the
+    playing order at a real table (R-3): the next seat is to the right of the one before."""
     out = []
     for k in range(count):
-        angle = math.radians(90 + k * 360 / max(count, 1))
+        angle = math.radians(90 - k * 360 / max(count, 1))
         cx = CENTRE[0] + RADII[0] * math.cos(angle)
         cy = CENTRE[1] + RADII[1] * math.sin(angle)
         x = min(max(8, round(cx - SEAT_W / 2)), WIDTH - 8 - SEAT_W)
@@ -121,10 +130,16 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int,
         draw_text(draw, (bx, y + 67), label, 15, GOLD, anchor="lm",
                   max_width=max(10, text_right - bx))
     sx = right - shown_w + 3
+    top = y + SEAT_H
     for code in shown:
         card = flat("mini", code, MINI_SHOWN, PANEL)
-        image.paste(card, (sx, y + SEAT_H - card.height - 6))
+        top = y + SEAT_H - card.height - 6
+        image.paste(card, (sx, top))
         sx += MINI_SHOWN + 3
+    if shown and seat.shown_value is not None:
+        label = t("table_image.shown", lang, value=seat.shown_value)
+        draw_text(draw, (right, top - 2), label, 12, GOLD, anchor="rb", bold=True,
+                  max_width=shown_w + 40)
 
 
 def pot_lines(snap: TableSnapshot) -> list[str]:
@@ -142,7 +157,8 @@ def pot_lines(snap: TableSnapshot) -> list[str]:
     return lines
 
 
-def _stoppa(image: Image.Image, draw: ImageDraw.ImageDraw, snap: TableSnapshot, y: int) -> None:
+def _stoppa(image: Image.Image, draw: ImageDraw.ImageDraw, snap: TableSnapshot, y: int) -> int:
+    """The cards of the sequence on the table and what it needs; returns the y below them."""
     lang = snap.lang
     cards = [code for play in snap.stoppa_table for code in play][-MAX_ON_TABLE:]
     left, _, right, _ = CONTENT
@@ -159,12 +175,51 @@ def _stoppa(image: Image.Image, draw: ImageDraw.ImageDraw, snap: TableSnapshot, 
             image.paste(card, (round(x), y), card)
             x += step
         y += round(MINI_TABLE * 1.4) + 10
+    if snap.phase == "over":
+        return y
     if snap.needed is not None and 1 <= snap.needed <= 10:
         text = t("render.needed", lang, rank=snap.needed, name=rank_name(snap.needed, lang))
     else:
         text = t("render.open", lang)
     draw_text(draw, (CENTRE[0], y), text, 19, GOLD, anchor="mt", bold=True,
               max_width=right - left)
+    return y + 26
+
+
+def ending_lines(snap: TableSnapshot) -> list[str]:
+    """What the centre says once the hand is over: the winner, then each payment."""
+    lang = snap.lang
+    lines = []
+    if snap.winner and snap.special in SPECIAL_NAMES:
+        lines.append(t("table_image.special", lang, player=snap.winner,
+                       kind=t(SPECIAL_NAMES[snap.special], lang)))
+    elif snap.winner:
+        lines.append(t("table_image.closer", lang, player=snap.winner))
+    lines += [t("table_image.payment", lang, payer=p.payer, to=p.to,
+                amount=fmt_int(p.amount, lang)) for p in snap.payments]
+    return lines
+
+
+def _ending(image: Image.Image, draw: ImageDraw.ImageDraw, snap: TableSnapshot, y: int) -> None:
+    """The hand's end in the centre: the cards that prove a special hand, the winner (gold)
+    and the payments below."""
+    left, _, right, bottom = CONTENT
+    if snap.proof:
+        step = min(MINI_TABLE + 4, (right - left - MINI_TABLE) / max(1, len(snap.proof) - 1))
+        total = step * (len(snap.proof) - 1) + MINI_TABLE
+        x = CENTRE[0] - total / 2
+        for code in snap.proof:
+            card = mini_card(code, MINI_TABLE)
+            image.paste(card, (round(x), y), card)
+            x += step
+        y += round(MINI_TABLE * 1.4) + 10
+    for i, line in enumerate(ending_lines(snap)):
+        if y > bottom - 16:
+            break
+        size = 18 if i == 0 else 15
+        draw_text(draw, (CENTRE[0], y), line, size, GOLD if i == 0 else INK, anchor="mt",
+                  bold=i == 0, max_width=ENDING_WIDTH)
+        y += size + 7
 
 
 def table_image(snap: TableSnapshot) -> Image.Image:
@@ -187,7 +242,9 @@ def table_image(snap: TableSnapshot) -> Image.Image:
         draw_text(draw, (CENTRE[0], y), line, 16, INK, anchor="mt", max_width=right - left)
         y += 23
     if snap.phase == "stoppa" or snap.stoppa_table:
-        _stoppa(image, draw, snap, y + 8)
+        y = _stoppa(image, draw, snap, y + 8)
+    if snap.phase == "over":
+        _ending(image, draw, snap, y + 8)
 
     for seat, (x, sy) in zip(snap.seats, seat_positions(len(snap.seats)), strict=True):
         _seat(image, draw, seat, x, sy, lang)

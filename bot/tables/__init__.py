@@ -53,14 +53,28 @@ from bot.tables.clock import Clock, FakeClock, SystemClock
 from bot.tables.errors import CODES, TableError
 from bot.tables.meta import TableMeta
 from bot.tables.service import TableService
-from bot.tables.updates import Notice, SeatState, TableState, Update, display_name
+from bot.tables.updates import (
+    HandOver,
+    Notice,
+    Payment,
+    PotWon,
+    SeatState,
+    ShownPoint,
+    TableState,
+    Update,
+    display_name,
+)
 
 __all__ = [
     "CODES",
     "Clock",
     "FakeClock",
+    "HandOver",
     "Notice",
+    "Payment",
+    "PotWon",
     "SeatState",
+    "ShownPoint",
     "SystemClock",
     "TableError",
     "TableMeta",

@@ -47,6 +47,8 @@ class TableMeta:
     sitting_out: list[int] = field(default_factory=list)
     #: the last public events (dicts with a "user" added), newest last
     last_events: list[dict[str, Any]] = field(default_factory=list)
+    #: how the last hand ended (`HandOver.to_dict()`), shown until the next hand's first action
+    last_hand: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (int keys become strings in JSON; `from_dict` converts back).

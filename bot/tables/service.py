@@ -58,7 +58,7 @@ from bot.tables.hands import (
     remember,
 )
 from bot.tables.meta import TableMeta
-from bot.tables.snapshot import public_events
+from bot.tables.snapshot import hand_over, public_events
 from bot.tables.table import (
     MAX_PLAYERS,
     MAX_TIMEOUTS,
@@ -694,6 +694,10 @@ class TableService(CommitMixin, AutomationMixin):
             ]
         # the hand is over: record it, settle the leavers, then the next hand
         record = hand_record(hand, meta)
+        meta.last_hand = hand_over(
+            hand, meta.players, hand_no=meta.hand_no, turn=meta.turn,
+            blocked_stoppa=str(table.row.settings.get("blocked_stoppa", "four_aces")),
+        ).to_dict()
         meta.carry = int(getattr(hand, "carry_out", 0) or 0)
         meta.paid = {}
         if meta.dealer is not None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.tables.meta import TableMeta
-from bot.tables.updates import SeatState, TableState
+from bot.tables.updates import HandOver, Payment, PotWon, SeatState, ShownPoint, TableState
 
 #: keys of `hand.view(seat)` that belong to the seat alone
 PRIVATE_VIEW_KEYS = ("hand", "new_cards", "legal")
@@ -21,7 +21,20 @@ def public_view(hand: Any) -> dict[str, Any]:
     for key in PRIVATE_VIEW_KEYS:
         view.pop(key, None)
     view["seat"] = None
+    variant = str(getattr(getattr(hand, "rules", None), "blocked_stoppa", "four_aces"))
+    view["events"] = [_proof_only(e, variant) for e in view.get("events") or ()]
     return view
+
+
+def _proof_only(event: dict[str, Any], blocked_stoppa: str) -> dict[str, Any]:
+    """A "special" event keeps only the cards its holder shows (`special_proof`): the rest
+    of the hand was never on the table."""
+    if event.get("kind") != "special":
+        return event
+    data = dict(event.get("data") or {})
+    data["cards"] = list(special_proof(str(data.get("kind")), data.get("cards") or (),
+                                       blocked_stoppa))
+    return {**event, "data": data}
 
 
 def public_events(events: Iterable[Any], players: Sequence[int]) -> list[dict[str, Any]]:
@@ -46,6 +59,77 @@ def _with_users(items: Any, players: Sequence[int]) -> list[dict[str, Any]]:
             item["user"] = players[seat]
         out.append(item)
     return out
+
+
+KING, ACE = 10, 1
+
+
+def _rank(code: str) -> int:
+    return int(code[:-1])
+
+
+def special_proof(kind: str, cards: Sequence[str], blocked_stoppa: str = "four_aces") -> tuple[
+    str, ...
+]:
+    """The cards a player lays down to claim a special hand (R-11), as at a real table: the
+    kings for a stoppa di re, the aces for a stoppa di assi, and the whole hand when the claim
+    is that something is missing (stoppa povera: no figure; the `*_no_king` variants)."""
+    if kind == "ricchezza":
+        return tuple(c for c in cards if _rank(c) == KING)
+    if kind == "assi" and not blocked_stoppa.endswith("_no_king"):
+        return tuple(c for c in cards if _rank(c) == ACE)
+    return tuple(cards)
+
+
+def _user(players: Sequence[int], seat: Any) -> int | None:
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+
+
+def hand_over(hand: Any, players: Sequence[int], *, hand_no: int, turn: int,
+              blocked_stoppa: str = "four_aces") -> HandOver:
+    """How the finished `hand` ended (see `HandOver`), from its public events and shown
+    points; `players[seat]` is the user of each engine seat."""
+    points = []
+    for item in hand.shown:
+        user = _user(players, item.get("seat"))
+        if user is not None:
+            points.append(ShownPoint(user, str(item["pot"]), item.get("deal"),
+                                     tuple(item["cards"]), int(item["value"])))
+    pots: list[PotWon] = []
+    payments: list[Payment] = []
+    special = holder = closer = None
+    proof: tuple[str, ...] = ()
+    carry = 0
+    for event in hand.events:
+        kind, data = event.kind, event.data
+        user = _user(players, event.seat)
+        if kind == "win" and user is not None:
+            pots.append(PotWon(user, str(data["pot"]), data.get("deal"), int(data["amount"]),
+                               bool(data.get("shown")), data.get("reason")))
+        elif kind == "carry":
+            carry = int(data.get("amount") or 0)
+        elif kind == "close":
+            closer = user
+        elif kind == "special" and user is not None:
+            special, holder = str(data["kind"]), user
+            held = data.get("cards") or [str(c) for c in hand.cards(event.seat)]
+            proof = special_proof(special, held, blocked_stoppa)
+        elif kind == "payment":
+            payer, to = _user(players, data.get("from")), _user(players, data.get("to"))
+            if payer is not None and to is not None:
+                payments.append(Payment(payer, to, int(data["amount"]), int(data.get("cards", 0))))
+    return HandOver(
+        hand_no=hand_no, turn=turn, points=tuple(points), pots=tuple(pots), special=special,
+        holder=holder, proof=proof, closer=closer, payments=tuple(payments), carry=carry,
+    )
+
+
+def shown_hand_over(meta: TableMeta) -> HandOver | None:
+    """The last hand's ending while the next hand has had no action yet (see `HandOver`)."""
+    if not meta.last_hand:
+        return None
+    last = HandOver.from_dict(meta.last_hand)
+    return last if meta.turn <= last.turn + 1 else None
 
 
 def build_state(
@@ -110,4 +194,5 @@ def build_state(
         stakes=dict(row.settings),
         carry=meta.carry,
         round_called=meta.round_called_by is not None,
+        last_hand=shown_hand_over(meta),
     )

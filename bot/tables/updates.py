@@ -96,6 +96,8 @@ class TableState:
     stakes: dict[str, Any]
     carry: int
     round_called: bool
+    #: how the last hand ended, until the next hand's first action (None otherwise)
+    last_hand: HandOver | None = None
 
     def seat_of(self, user: int) -> SeatState | None:
         """The seat of `user`, if seated."""
@@ -121,3 +123,119 @@ class Update:
     events: list[dict[str, Any]]
     notices: list[Notice]
     to_act: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ShownPoint:
+    """A point declared at a showdown: who, for which pot, the cards and their value."""
+
+    user: int
+    pot: str  # "small" or "big"
+    deal: int | None
+    cards: tuple[str, ...]
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotWon:
+    """Who took a pot (or one layer of it) and how: `reason` "no_bet" (nobody bet: the
+    dealer takes it), "alone" (everybody else passed), or None (the showdown)."""
+
+    user: int
+    pot: str
+    deal: int | None
+    amount: int
+    shown: bool
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Chips one player paid another at the end of the hand (R-11, R-13)."""
+
+    payer: int
+    to: int
+    amount: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    """How the last hand ended, shown on the table until the next hand's first action.
+
+    `points` are every declared point, `pots` who won each pot, `special` the special hand
+    (R-11: "ricchezza", "misera" or "assi") with `proof` the cards a player shows to claim it,
+    `closer` who went out in the stoppa, `payments` the chips paid to the closer or holder,
+    `carry` the big pot carried into the next hand. `turn` is the table's action counter at
+    the hand's end (the next hand's deal is turn + 1, its first action turn + 2).
+    """
+
+    hand_no: int
+    turn: int
+    points: tuple[ShownPoint, ...] = ()
+    pots: tuple[PotWon, ...] = ()
+    special: str | None = None
+    holder: int | None = None
+    proof: tuple[str, ...] = ()
+    closer: int | None = None
+    payments: tuple[Payment, ...] = ()
+    carry: int = 0
+
+    @property
+    def winner(self) -> int | None:
+        """Who won the hand's last phase: the closer of the stoppa or the special hand's
+        holder (None when neither, e.g. a stoppa di assi has a holder but no payment)."""
+        return self.closer if self.closer is not None else self.holder
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form (kept in the table's meta, so a restart shows it too)."""
+        return {
+            "hand_no": self.hand_no,
+            "turn": self.turn,
+            "points": [
+                {"user": p.user, "pot": p.pot, "deal": p.deal, "cards": list(p.cards),
+                 "value": p.value}
+                for p in self.points
+            ],
+            "pots": [
+                {"user": w.user, "pot": w.pot, "deal": w.deal, "amount": w.amount,
+                 "shown": w.shown, "reason": w.reason}
+                for w in self.pots
+            ],
+            "special": self.special,
+            "holder": self.holder,
+            "proof": list(self.proof),
+            "closer": self.closer,
+            "payments": [
+                {"payer": p.payer, "to": p.to, "amount": p.amount, "cards": p.cards}
+                for p in self.payments
+            ],
+            "carry": self.carry,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandOver:
+        """Inverse of `to_dict`."""
+        return cls(
+            hand_no=int(data["hand_no"]),
+            turn=int(data["turn"]),
+            points=tuple(
+                ShownPoint(int(p["user"]), str(p["pot"]), p.get("deal"), tuple(p["cards"]),
+                           int(p["value"]))
+                for p in data.get("points") or ()
+            ),
+            pots=tuple(
+                PotWon(int(w["user"]), str(w["pot"]), w.get("deal"), int(w["amount"]),
+                       bool(w.get("shown")), w.get("reason"))
+                for w in data.get("pots") or ()
+            ),
+            special=data.get("special"),
+            holder=data.get("holder"),
+            proof=tuple(data.get("proof") or ()),
+            closer=data.get("closer"),
+            payments=tuple(
+                Payment(int(p["payer"]), int(p["to"]), int(p["amount"]), int(p["cards"]))
+                for p in data.get("payments") or ()
+            ),
+            carry=int(data.get("carry") or 0),
+        )

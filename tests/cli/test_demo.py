@@ -92,3 +92,41 @@ def test_python_m_bot_demo_without_token_or_database(tmp_path: Path) -> None:
     assert "Gettoni finali:" in proc.stdout
     assert list(out.glob("*.png"))
     assert not list(tmp_path.glob("*.db")) and not list(tmp_path.glob("**/*.sqlite*"))
+
+
+def test_demo_out_clears_its_own_old_images_only(tmp_path: Path) -> None:
+    play_game(4, 12, 3, "en", tmp_path, echo=lambda *_: None)
+    old = {p.name for p in tmp_path.glob("hand3_*.png")}
+    assert old
+    keep = tmp_path / "my_notes.png"
+    keep.write_bytes(b"mine")
+    (tmp_path / "hand9_stoppa_table.png").write_bytes(b"an image of an older, longer demo")
+    lines: list[str] = []
+    play_game(4, 12, 1, "en", tmp_path, echo=lines.append)
+    names = {p.name for p in tmp_path.glob("*.png")}
+    assert not any(n.startswith(("hand2_", "hand3_", "hand9_")) for n in names)
+    assert keep.read_bytes() == b"mine"
+    written = [p for p in tmp_path.glob("hand*.png")]
+    assert t("demo.images", "en", dir=str(tmp_path), count=len(written)) in "\n".join(lines)
+
+
+@pytest.mark.parametrize("hands", ["0", "-2", "many"])
+def test_demo_hands_must_be_at_least_one(hands: str, tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "--hands", hands, "--out", str(tmp_path)],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "--hands" in proc.stderr
+    assert t("cli.not_a_count", "en", text=hands) in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not list(tmp_path.glob("*.png"))
+
+
+def test_the_italian_demo_does_not_call_the_seed_a_suit() -> None:
+    lines: list[str] = []
+    play_game(3, 4, 1, "it", None, echo=lines.append)
+    assert "numero di partenza 4" in lines[0]
+    assert "seme" not in lines[0]
+    assert "seme" not in t("cli.option.seed", "it")
+

@@ -75,3 +75,112 @@ def test_python_m_bot_play_subprocess() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "Hand 1 is over" in proc.stdout
     assert "Goodbye" in proc.stdout
+
+
+def _lines(stdin: str, **kwargs: object) -> list[str]:
+    code, text = _run(stdin, **kwargs)  # type: ignore[arg-type]
+    assert code == 0
+    return text.splitlines()
+
+
+def test_R12_your_forced_plays_are_shown_before_you_open() -> None:
+    lines = _lines(_script(300), seed=7)
+    opening = next(i for i, line in enumerate(lines)
+                   if line.startswith(t("demo.play.your_turn", "en", phase="stoppa")[:20]))
+    assert lines[opening - 1] == "Anna: 6-7-8-9-10"  # played for you, before you choose
+    assert any(line.startswith("Anna: ") and "senza" in line for line in lines[opening:])
+
+
+def test_R5_the_ante_is_printed_with_each_hand() -> None:
+    text = "\n".join(_lines(_script(300)))
+    assert t("demo.play.ante", "en", ante=60, pot=240) in text
+
+
+def test_no_level_0_before_a_bet() -> None:
+    text = "\n".join(_lines(_script(300)))
+    assert "Level 0" not in text
+    assert t("demo.play.no_bet_yet", "en") in text
+    assert "Level 10: 10 to call." in text or "Level 20" in text
+
+
+def test_R5_the_session_goes_on_while_three_players_can_pay_the_ante() -> None:
+    # the human keeps raising to the maximum and calling: chips move fast, seats go broke
+    cycle = itertools.cycle(["raise 200", "bet 200", "call", "best", *map(str, range(1, 11))])
+    script = "\n".join(itertools.islice(cycle, 6000)) + "\n"
+    found = False
+    for seed in range(30):
+        code, text = _run(script, seed=seed, players=5)
+        assert code == 0
+        sits = t("demo.play.sits_out", "en", player="")
+        if sits in text:
+            found = True
+            after = text.split(sits, 1)[1]
+            assert "=== Hand" in after  # a player sat out and the game went on
+            break
+    assert found, "no seed made a player sit a hand out"
+
+
+def test_R5_the_session_stops_when_fewer_than_three_can_pay() -> None:
+    from bot.cli.play import seats_for_hand
+    from bot.engine import Rules
+
+    rules = Rules(players=4)
+    assert seats_for_hand(rules, [1000, 59, 1000, 1000]) == [0, 2, 3]
+    assert seats_for_hand(rules, [1000, 0, 60, 10]) == [0, 2]
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("passo", "pass"), ("vedo", "call"), ("punto 20", "bet 20"), ("rilancio 60", "raise 60"),
+     ("dichiaro 7d 6d", "declare 7d 6d"), ("gioco 5c", "play 5c"), ("migliore", "best"),
+     ("aiuto", "help"), ("esci", "quit"), ("pass", "pass"), ("Passo", "pass")],
+)
+def test_italian_command_words(typed: str, meant: str) -> None:
+    from bot.cli.play import translate_words
+
+    assert translate_words(typed, "it") == meant
+
+
+def test_italian_words_play_a_hand() -> None:
+    code, text = _run("passo\naiuto\nesci\n", lang="it", seed=11)
+    assert code == 0
+    assert "Non ho capito" not in text
+    assert "Comandi" in text and "Arrivederci" in text
+
+
+class _CtrlC(io.StringIO):
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_ends_the_session_cleanly() -> None:
+    out: list[str] = []
+    code = play_session(4, 3, "en", _CtrlC(), lambda text="", end="\n", flush=False:
+                        out.append(text + end))
+    assert code == 0
+    assert "".join(out).rstrip().splitlines()[-1].startswith("Goodbye")
+
+
+def test_ctrl_c_in_a_real_terminal_session_exits_without_a_traceback() -> None:
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "--seed", "5"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert proc.stdout is not None
+        buffer = ""
+        deadline = time.monotonic() + 60
+        while "> " not in buffer and time.monotonic() < deadline:
+            buffer += proc.stdout.read(1)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert "Goodbye" in out

@@ -199,13 +199,18 @@ class TableDriver:
 
 
 def hidden_cards(service: Any, guild: int, channel: int, users: list[int]) -> set[str]:
-    """Cards in the players' hands now that were never shown (declared) or played."""
+    """Cards in the players' hands now that were never shown (declared in this hand, or in
+    the last hand's ending that the table still shows) or played."""
     state = service.state(channel)
     if state is None or state.view is None:
         return set()
     shown: set[str] = set()
     for item in state.view.get("declared") or []:
         shown.update(item.get("cards") or ())
+    if state.last_hand is not None:  # shown at the last hand's end, on the table until now
+        for point in state.last_hand.points:
+            shown.update(point.cards)
+        shown.update(state.last_hand.proof)
     hidden: set[str] = set()
     for user in users:
         try:

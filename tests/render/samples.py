@@ -6,6 +6,7 @@ from bot.render import (
     HandSnapshot,
     LeaderboardSnapshot,
     LeaderRowInfo,
+    PaymentInfo,
     PointInfo,
     SeatInfo,
     TableSnapshot,
@@ -31,9 +32,9 @@ TABLE_BETTING = TableSnapshot(
 )
 TABLE_SHOWDOWN = TableSnapshot(
     seats=(
-        SeatInfo("Giulia", 820, 10, bet=50, shown=("7d", "6d", "1d")),
+        SeatInfo("Giulia", 820, 10, bet=50, shown=("7d", "6d", "1d"), shown_value=55),
         SeatInfo("Marco", 400, 10, dealer=True, status="passed"),
-        SeatInfo("Pia", 0, 10, status="allin", bet=40, shown=("7c", "5c")),
+        SeatInfo("Pia", 0, 10, status="allin", bet=40, shown=("7c", "5c"), shown_value=36),
         SeatInfo("Bot", 2000, 10, status="out", cpu=True),
         SeatInfo("Eva", 700, 10, status="sitting_out"),
     ),
@@ -46,6 +47,18 @@ TABLE_STOPPA = TableSnapshot(
     phase="stoppa",
     stoppa_table=(("5c",), ("6d",), ("7s",), ("8b",), ("1c", "1d", "1s"), ("2b",), ("3d",)),
     needed=4, hand_no=40, lang="en",
+)
+TABLE_OVER = TableSnapshot(
+    seats=(
+        SeatInfo("Anna", 1556, 1, dealer=True, shown=("6b", "2b"), shown_value=30),
+        SeatInfo("Bruno", 810, 0, shown=("10c",), shown_value=10),
+        SeatInfo("Carla", 678, 1),
+        SeatInfo("Dario", 956, 2),
+    ),
+    phase="over", stoppa_table=(("2b",), ("3d",), ("4s",), ("5d",)), hand_no=3, lang="en",
+    winner="Bruno",
+    payments=(PaymentInfo("Carla", "Bruno", 10), PaymentInfo("Dario", "Bruno", 20),
+              PaymentInfo("Anna", "Bruno", 10)),
 )
 LEADERBOARD = LeaderboardSnapshot(
     (LeaderRowInfo(1, "Alice", 12500), LeaderRowInfo(2, "Zoë 🎲", 9800),

@@ -37,11 +37,12 @@ from tests.render.samples import (
 
 #: sha256 of the reference images, made with Pillow 13.0 (FreeType), the DejaVu Sans 2.37 file in
 #: bot/render/fonts/ and this zlib; a Pillow, FreeType or zlib upgrade may change the bytes: look
-#: at the images, then update these. (Session 2: Aileron + DejaVu fallback, box-filtered sprites.)
+#: at the images, then update these. (Session 2: Aileron + DejaVu fallback, box-filtered sprites;
+#: issue 15: seats counter-clockwise, R-3.)
 REFERENCE = {
     "hand_3": "e861318178c0185a918cffd9760583969ee9caa0c14d65e5c7990a707f34ac73",
     "hand_13": "90ad340434ca025cfa07cea9d9ef8b169f485a50c4579d532e725fd174be456f",
-    "table_stoppa": "afb82a880133f7f5971e5864adf3af7ffae4af5a2c7c5641f0f3f24a66b3e971",
+    "table_stoppa": "04424a33444491848c07e47ec9efbff3f80ed19039c191292cfb8d3262a1c7e3",
     "leaderboard": "3a4917a4765de8cbdad37980ddab3e1680168a022a72f4b4d2bc182dd29e6295",
 }
 

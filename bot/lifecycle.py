@@ -1,0 +1,109 @@
+"""Running the bot as a service: start, stop on SIGINT or SIGTERM, and failures told plainly.
+
+A host (systemd, Docker, a Procfile platform) stops a process with SIGTERM, a terminal with
+Ctrl-C (SIGINT); both go through `StoppaBot.close()`, which stops the turn clocks and closes
+the database (every table is already stored after each action). A start that cannot work (a
+refused token, no network, a locked or unreadable database) ends with one line naming the
+problem and the fix and a non-zero exit code; the traceback only with STOPPA_LOG_LEVEL=DEBUG.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sqlite3
+import sys
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.client import StoppaBot
+    from bot.config import Settings
+
+_log = logging.getLogger("stoppa.service")
+
+#: Exit code of a start that failed for a reason `failure_message` knows.
+START_FAILED_EXIT = 1
+
+STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
+
+
+def failure_message(error: BaseException, db_path: str) -> str | None:
+    """One line naming why the bot could not start and what to do, or None when the error is
+    not one an operator can fix (then it is a bug and keeps its traceback)."""
+    if isinstance(error, discord.LoginFailure):
+        return t("service.failure.token")
+    if isinstance(error, sqlite3.Error):
+        reason = str(error)
+        if "locked" in reason or "busy" in reason:
+            return t("service.failure.db_locked", path=db_path)
+        return t("service.failure.db_open", path=db_path, reason=reason)
+    if isinstance(error, OSError) and error.filename is not None:
+        return t("service.failure.db_open", path=db_path, reason=error.strerror or str(error))
+    if isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError):
+        return t("service.failure.network", reason=str(error) or type(error).__name__)
+    return None
+
+
+async def serve(bot: StoppaBot, token: str, *, sync_only: bool = False) -> None:
+    """Run `bot` until it stops by itself or SIGINT/SIGTERM arrives, then close it.
+
+    `sync_only` logs in (which runs `setup_hook`, where the commands are synced) and closes.
+    A start failure (login, setup_hook) is raised to the caller after the bot is closed.
+    """
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    received: list[str] = []
+
+    def on_signal(sig: signal.Signals) -> None:
+        received.append(sig.name)
+        stop.set()
+
+    for sig in STOP_SIGNALS:
+        loop.add_signal_handler(sig, on_signal, sig)
+    try:
+        async with bot:
+            if sync_only:
+                await bot.login(token)
+                return
+            runner = asyncio.create_task(bot.start(token), name="stoppa-bot")
+            waiter = asyncio.create_task(stop.wait(), name="stoppa-stop-signal")
+            await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            if not waiter.done():
+                waiter.cancel()
+                runner.result()  # a start failure, raised here
+                return
+            _log.info("%s received: closing the bot", received[0])
+            await bot.close()
+            if not runner.done():
+                runner.cancel()  # e.g. still retrying an unreachable gateway
+            with contextlib.suppress(asyncio.CancelledError):
+                error = await asyncio.gather(runner, return_exceptions=True)
+                if error and isinstance(error[0], Exception):
+                    _log.info("connection ended while closing: %s", error[0])
+    finally:
+        for sig in STOP_SIGNALS:
+            loop.remove_signal_handler(sig)
+    _log.info("stopped")
+
+
+def run_service(bot: StoppaBot, settings: Settings, *, sync_only: bool = False) -> int:
+    """Run `serve` on a new event loop; returns the process exit code."""
+    _log.info("database file: %s", settings.db_path)
+    try:
+        asyncio.run(serve(bot, settings.token or "", sync_only=sync_only))
+    except Exception as error:
+        message = failure_message(error, settings.db_path)
+        if message is None:
+            raise
+        if settings.log_level == "DEBUG":
+            _log.error("start failed", exc_info=error)
+        print(f"stoppa: {message}", file=sys.stderr)
+        return START_FAILED_EXIT
+    return 0

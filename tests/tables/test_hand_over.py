@@ -1,0 +1,134 @@
+"""The hand-over state: how a hand ended stays on the table until the next hand's first action
+(issue 15: what the table shows). Declared points (R-9, R-10), pot winners, the special hand's
+proof (R-11) and the payments (R-11, R-13)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Hand, Rules
+from bot.players import RandomPlayer
+from bot.tables import HandOver, TableMeta
+from bot.tables.snapshot import hand_over, shown_hand_over, special_proof
+from tests.tables.helpers import CHANNEL, GUILD, USERS, Harness, TamePlayer, drive
+
+
+def finished_hand(seed: int, players: int = 4) -> Hand:
+    hand = Hand.start(Rules(players=players), [1000] * players, 0, seed=seed)
+    bots = [RandomPlayer(seed=i) for i in range(players)]
+    while hand.phase != "over":
+        seat = hand.to_act
+        hand.act(seat, bots[seat].choose(hand.view(seat), hand.legal_actions()))
+    return hand
+
+
+def special_hand(kind: str) -> tuple[Hand, int]:
+    for seed in range(3000):
+        hand = finished_hand(seed)
+        if hand.special == kind:
+            holder = next(e.seat for e in hand.events if e.kind == "special")
+            return hand, holder
+    raise AssertionError(f"no {kind} in 3000 seeds")
+
+
+async def test_the_next_hand_shows_how_the_last_one_ended_until_its_first_action(
+    h: Harness,
+) -> None:
+    await h.seat_four()
+    await h.svc.start_game(GUILD, CHANNEL, USERS[0])
+    players = {u: TamePlayer(u) for u in USERS}
+    first = await drive(h, lambda s: s is not None and s.hand_no == 2, players)
+    assert first is not None
+    over = next(u for u in h.updates if u.kind == "hand_over")
+    last = first.last_hand
+    assert last is not None and last.hand_no == 1
+    assert last == over.state.last_hand
+    # every declared point of hand 1, as the engine's events told them
+    events = _hand_one_events(h)
+    declared = [e for e in events if e["kind"] == "declare"]
+    assert [(p.user, list(p.cards), p.value) for p in last.points] == [
+        (e["user"], e["data"]["cards"], e["data"]["value"]) for e in declared
+    ]
+    wins = [e for e in events if e["kind"] == "win"]
+    assert {(w.user, w.pot, w.deal, w.amount) for w in last.pots} == {
+        (e["user"], e["data"]["pot"], e["data"]["deal"], e["data"]["amount"]) for e in wins
+    }
+    assert last.winner is not None
+    assert sum(p.amount for p in last.payments) > 0 or last.special == "assi"
+    # the first action of hand 2 takes it away
+    acting = first.to_act
+    assert acting is not None
+    info = h.svc.hand_for(GUILD, CHANNEL, acting)
+    after = await h.svc.act(GUILD, CHANNEL, acting, players[acting].choose(
+        info["view"], info["actions"]), expected_hand=2, expected_turn=first.turn)
+    assert after.last_hand is None
+
+
+def _hand_one_events(h: Harness) -> list[dict[str, Any]]:
+    return [e for u in h.updates if u.state.hand_no == 1 for e in u.events]
+
+
+async def test_the_hand_over_state_survives_a_restart(h: Harness) -> None:
+    await h.seat_four()
+    await h.svc.start_game(GUILD, CHANNEL, USERS[0])
+    players = {u: TamePlayer(u) for u in USERS}
+    state = await drive(h, lambda s: s is not None and s.hand_no == 2, players)
+    assert state is not None and state.last_hand is not None
+    await h.restart()
+    again = h.state()
+    assert again is not None and again.last_hand == state.last_hand
+
+
+def test_R9_R10_every_declared_point_and_every_pot_winner() -> None:
+    for seed in range(40):
+        hand = finished_hand(seed)
+        users = [101, 102, 103, 104]
+        over = hand_over(hand, users, hand_no=3, turn=50)
+        assert [p.value for p in over.points] == [d["value"] for d in hand.shown]
+        assert all(p.user in users for p in over.points)
+        wins = [e for e in hand.events if e.kind == "win"]
+        assert [(w.user, w.amount) for w in over.pots] == [
+            (users[e.seat], e.data["amount"]) for e in wins
+        ]
+        if hand.special is None:
+            closer = next(e.seat for e in hand.events if e.kind == "close")
+            assert over.winner == users[closer]
+            assert {p.to for p in over.payments} <= {users[closer]}
+        assert HandOver.from_dict(over.to_dict()) == over
+
+
+def test_R11_ricchezza_proof_is_the_kings_only() -> None:
+    hand, holder = special_hand("ricchezza")
+    over = hand_over(hand, [1, 2, 3, 4], hand_no=1, turn=9)
+    held = [str(c) for c in hand.cards(holder)]
+    assert over.special == "ricchezza" and over.holder == holder + 1
+    assert sorted(over.proof) == sorted(c for c in held if c.startswith("10"))
+    assert len(over.proof) == 4 and len(held) > 4
+    assert over.winner == holder + 1
+    assert {p.to for p in over.payments} == {holder + 1}
+
+
+def test_R11_stoppa_povera_proof_is_the_whole_hand() -> None:
+    hand, holder = special_hand("misera")
+    over = hand_over(hand, [1, 2, 3, 4], hand_no=1, turn=9)
+    assert sorted(over.proof) == sorted(str(c) for c in hand.cards(holder))
+
+
+def test_R11_stoppa_di_assi_proof_is_the_aces() -> None:
+    cards = ["1c", "1d", "1s", "1b", "5c", "7d", "10s"]
+    assert special_proof("assi", cards) == ("1c", "1d", "1s", "1b")
+    assert special_proof("assi", cards, "three_aces") == ("1c", "1d", "1s", "1b")
+    # "no king" variants: only the whole hand shows that there is no king
+    assert special_proof("assi", cards, "three_aces_no_king") == tuple(cards)
+    assert special_proof("ricchezza", ["10c", "10d", "3s", "10s", "10b"]) == (
+        "10c", "10d", "10s", "10b")
+
+
+def test_the_hand_over_is_shown_only_until_the_next_hand_acts() -> None:
+    meta = TableMeta(seed=1, turn=50)
+    meta.last_hand = HandOver(hand_no=2, turn=50).to_dict()
+    assert shown_hand_over(meta) is not None  # the hand just ended
+    meta.turn = 51  # the next hand is dealt
+    assert shown_hand_over(meta) is not None
+    meta.turn = 52  # its first action
+    assert shown_hand_over(meta) is None
