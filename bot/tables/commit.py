@@ -13,34 +13,19 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
-from bot.engine import Card, Hand
+from bot.engine import Hand
 from bot.logs import log_table_event, table_log
 from bot.store import HandRecord, InsufficientFunds, Move, VersionConflict
 from bot.tables.clock import Clock
 from bot.tables.errors import TableError
 from bot.tables.meta import TableMeta
-from bot.tables.snapshot import build_state
+from bot.tables.snapshot import build_state, special_proof
 from bot.tables.table import Table
 from bot.tables.updates import Notice, Update
 
 log = logging.getLogger("stoppa.tables")
 
 Listener = Callable[[Update], Awaitable[None]]
-
-KING, ACE = 10, 1
-
-
-def special_proof(kind: str, cards: Sequence[str], blocked_stoppa: str = "four_aces"
-                  ) -> tuple[str, ...]:
-    """The cards a player lays down to claim a special hand (R-11), as at a real table: the
-    kings for a stoppa di re, the aces for a stoppa di assi, and the whole hand when the claim
-    is that something is missing (stoppa povera: no figure; the `*_no_king` variants)."""
-    if kind == "ricchezza":
-        return tuple(c for c in cards if Card.parse(c).rank == KING)
-    if kind == "assi" and not blocked_stoppa.endswith("_no_king"):
-        return tuple(c for c in cards if Card.parse(c).rank == ACE)
-    return tuple(cards)
-
 
 def loggable_data(event: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
     """The data of a public event as the log may hold it: no card the table did not show."""

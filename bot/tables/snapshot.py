@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.engine import Card
 from bot.tables.meta import TableMeta
 from bot.tables.updates import HandOver, Payment, PotWon, SeatState, ShownPoint, TableState
 
@@ -64,10 +65,6 @@ def _with_users(items: Any, players: Sequence[int]) -> list[dict[str, Any]]:
 KING, ACE = 10, 1
 
 
-def _rank(code: str) -> int:
-    return int(code[:-1])
-
-
 def special_proof(kind: str, cards: Sequence[str], blocked_stoppa: str = "four_aces") -> tuple[
     str, ...
 ]:
@@ -75,9 +72,9 @@ def special_proof(kind: str, cards: Sequence[str], blocked_stoppa: str = "four_a
     kings for a stoppa di re, the aces for a stoppa di assi, and the whole hand when the claim
     is that something is missing (stoppa povera: no figure; the `*_no_king` variants)."""
     if kind == "ricchezza":
-        return tuple(c for c in cards if _rank(c) == KING)
+        return tuple(c for c in cards if Card.parse(c).rank == KING)
     if kind == "assi" and not blocked_stoppa.endswith("_no_king"):
-        return tuple(c for c in cards if _rank(c) == ACE)
+        return tuple(c for c in cards if Card.parse(c).rank == ACE)
     return tuple(cards)
 
 
