@@ -51,7 +51,9 @@ if TYPE_CHECKING:
 _log = logging.getLogger("stoppa.client")
 
 #: Every extension the bot loads, in order. The one place to add a cog.
-EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.economy", "cogs.admin", "cogs.table")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.rules", "cogs.economy", "cogs.admin", "cogs.table", "cogs.history"
+)
 
 #: Seconds between two edits of one table's public message (Discord rate limits: ~5 edits / 5 s
 #: per channel).
