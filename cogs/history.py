@@ -33,6 +33,7 @@ from bot.discord_utils import (
     guarded,
     key,
     lang_for,
+    report_interaction_error,
 )
 from bot.i18n import t
 from bot.render.chart import ChartPoint, ChipChart, render_chart
@@ -52,8 +53,10 @@ CHART_HANDS = 30
 #: autocomplete choices for the hand option (Discord's limit is 25)
 HAND_CHOICES = 25
 REPLAY_FORMAT = "webp"
-PAGE_TEMPLATE = r"history:page:(?P<user>\d+):(?P<page>\d+)"  # i18n: not user-facing
-SHARE_TEMPLATE = r"history:share:(?P<hand>\d+)"  # i18n: not user-facing
+PAGE_TEMPLATE = r"stoppa:history:page:(?P<user>\d+):(?P<page>\d+)"  # i18n: not user-facing
+SHARE_TEMPLATE = r"stoppa:history:share:(?P<hand>\d+)"  # i18n: not user-facing
+PAGE_PATTERN = re.compile(PAGE_TEMPLATE)
+SHARE_PATTERN = re.compile(SHARE_TEMPLATE)
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -106,7 +109,7 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE
     def __init__(self, user: int, page: int, *, label: str = "", disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(
             label=label or str(page), style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"history:page:{user}:{page}",  # i18n: not user-facing
+            custom_id=f"stoppa:history:page:{user}:{page}",  # i18n: not user-facing
         ))
         self.user = user
         self.page = page
@@ -130,7 +133,7 @@ class ShareReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=SHAR
     def __init__(self, hand: int, *, label: str = "") -> None:
         super().__init__(discord.ui.Button(
             label=label or str(hand), style=discord.ButtonStyle.primary,
-            custom_id=f"history:share:{hand}",  # i18n: not user-facing
+            custom_id=f"stoppa:history:share:{hand}",  # i18n: not user-facing
         ))
         self.hand = hand
 
@@ -225,6 +228,28 @@ class HistoryCog(commands.Cog, name=COG_NAME):
                 group.remove_command(command.name)
             else:
                 self.bot.tree.remove_command(command.name)
+
+    async def handle_orphan(self, interaction: discord.Interaction) -> bool:
+        """A history or share button that discord.py handed to nobody (one that is no longer
+        on its message as the client shows it): the custom id says everything, so it is
+        answered as if the button were there (a page that no longer exists is refused
+        politely). False for a custom id that is not ours."""
+        if interaction.type is not discord.InteractionType.component:
+            return False
+        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        custom_id = str(data.get("custom_id") or "")
+        page = PAGE_PATTERN.fullmatch(custom_id)
+        share = SHARE_PATTERN.fullmatch(custom_id)
+        if page is None and share is None:
+            return False
+        try:
+            if page is not None:
+                await self.turn_page(interaction, int(page["user"]), int(page["page"]))
+            elif share is not None:
+                await self.send_replay(interaction, int(share["hand"]), share=True)
+        except Exception as error:
+            await report_interaction_error(interaction, error, where=custom_id)
+        return True
 
     # -- history ----------------------------------------------------------------------------
     async def _page(self, guild: int, user: int, name: str, page: int, lang: str

@@ -265,6 +265,10 @@ def play_game(
         echo(hand_over_text(hand_no, hand.result, names, lang))
         if images is not None:
             images.write(hand, "over", hand_no)
+            from bot.render.replay import write_replay
+
+            replay = images.out / f"hand{hand_no}_replay.webp"
+            images.written.append(write_replay(replay, hand.events, names, hand_no, lang))
         chips = list(hand.chips)
         carry = hand.carry_out
         dealer = (dealer + 1) % players

@@ -15,11 +15,13 @@ from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from functools import cache
 from io import BytesIO
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from bot.engine.events import Event
 from bot.i18n import t
-from bot.render.replay_frames import ReplayFrame
+from bot.render.replay_frames import ReplayFrame, ReplaySetup, replay_frames
 from bot.render.sprites import flat
 from bot.render.table import HEIGHT, WIDTH, table_image
 from bot.render.text import draw_text
@@ -30,9 +32,12 @@ MINI = 30
 FORMATS = ("webp", "gif")
 #: WebP settings: lossless (text and card faces stay exact) at the lowest effort that still
 #: compresses: method 1, quality 0 (method 0 writes nearly raw frames, ten times bigger;
-#: more effort costs 50-150% more CPU for at most a quarter off the size)
+#: more effort costs 50-150% more CPU for at most a quarter off the size); no key frames after
+#: the first (kmax 0: each frame is stored as the rectangle that changed, which halves the
+#: encoding time and trims the size; a looping replay never needs to seek)
 WEBP_METHOD = 1
 WEBP_QUALITY = 0
+WEBP_KEYFRAMES = {"kmin": 0, "kmax": 0}
 
 
 @cache
@@ -83,7 +88,8 @@ def encode_animation(images: Sequence[Image.Image], durations: Sequence[int],
     first, rest = images[0], list(images[1:])
     if fmt == "webp":
         first.save(buffer, "WEBP", save_all=True, append_images=rest, duration=list(durations),
-                   loop=0, lossless=True, quality=WEBP_QUALITY, method=WEBP_METHOD)
+                   loop=0, lossless=True, quality=WEBP_QUALITY, method=WEBP_METHOD,
+                   **WEBP_KEYFRAMES)
     else:
         # one shared palette keeps the GIF small and the colours steady from frame to frame
         palette = first.quantize(colors=128, method=Image.Quantize.MEDIANCUT)
@@ -97,6 +103,15 @@ def render_replay(frames: Sequence[ReplayFrame], fmt: str = "webp") -> bytes:
     """The replay as an animated WebP (default) or GIF."""
     images = [frame_image(f) for f in frames]
     return encode_animation(images, [f.duration for f in frames], fmt)
+
+
+def write_replay(path: Path, events: Sequence[Event], names: Sequence[str], hand_no: int = 0,
+                 lang: str = "en") -> Path:
+    """Write the public replay of a finished hand to `path` (WebP); returns the path."""
+    setup = ReplaySetup(tuple(events), tuple(names), hand_no=hand_no, lang=lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(render_replay(replay_frames(setup), "webp"))
+    return path
 
 
 class ReplayCache:

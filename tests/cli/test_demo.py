@@ -33,7 +33,12 @@ def test_demo_plays_logs_and_writes_pngs(lang: str, tmp_path: Path) -> None:
         with Image.open(path) as image:
             assert image.format == "PNG"
             assert image.width > 100 and image.height > 100
-    assert t("demo.images", lang, dir=str(tmp_path), count=len(pngs)) in text
+    replays = sorted(tmp_path.glob("*_replay.webp"))  # one animated replay per hand (issue 19)
+    assert [p.name for p in replays] == [f"hand{n}_replay.webp" for n in (1, 2, 3)]
+    for path in replays:
+        with Image.open(path) as image:
+            assert image.format == "WEBP" and getattr(image, "n_frames", 1) > 10
+    assert t("demo.images", lang, dir=str(tmp_path), count=len(pngs) + len(replays)) in text
 
 
 def test_demo_reaches_the_stoppa_and_narrates_turns(tmp_path: Path) -> None:

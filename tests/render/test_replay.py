@@ -110,7 +110,7 @@ def test_old_records_replay() -> None:
         hand = Hand.from_json(item["record"])
         stored = json.dumps([e.to_dict() for e in hand.events])
         events = events_from_json(json.loads(stored))
-        names = tuple(f"P{i}" for i in range(hand.n))
+        names = tuple(f"P{i}" for i in range(len(json.loads(item["record"])["chips"])))
         frames = replay_frames(ReplaySetup(events, names, viewer=0))
         assert len(frames) > 3, name
         assert frames[0].own  # the viewer's first deal
@@ -124,7 +124,7 @@ def test_animation_is_webp_or_gif_with_every_frame() -> None:
     for fmt, kind in (("webp", "WEBP"), ("gif", "GIF")):
         data = render_replay(frames, fmt)
         image = Image.open(io.BytesIO(data))
-        assert image.format == kind and image.n_frames == len(frames)
+        assert image.format == kind and getattr(image, "n_frames", 1) == len(frames)
     one = frame_image(frames[0])
     assert one.size == (800, 704)
 
@@ -154,7 +154,7 @@ def test_phase_summary_matches_the_hand() -> None:
     assert hand.result is not None
     summaries = [summarize(hand.events, s) for s in range(4)]
     assert [s.net for s in summaries] == hand.result
-    assert sum(s.small_won for s in summaries) >= len(hand.rules.deals)
+    assert sum(s.small_won for s in summaries) >= len(Rules(players=4).deals)
     assert sum(s.closed for s in summaries) == 1
     assert sum(s.big == "won" for s in summaries) >= 1
     figures = phase_figures(summaries)
