@@ -8,6 +8,8 @@ import json
 import random
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from bot.engine import Declare, Hand, Rules
@@ -160,3 +162,40 @@ def test_phase_summary_matches_the_hand() -> None:
     figures = phase_figures(summaries)
     assert figures.hands == 4 and figures.closes == 1
     assert 0 < figures.small_won_pct <= 100
+
+
+def random_hand(seed: int, players: int) -> Hand:
+    """A finished hand of random legal actions: random bets and any declarable point (so
+    lower declarations and concessions happen often)."""
+    rng = random.Random(seed)
+    hand = Hand.start(Rules(players=players), [1000] * players, seed % players, seed=seed)
+    while hand.to_act is not None:
+        hand.act(hand.to_act, rng.choice(hand.legal_actions()))
+    return hand
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(3, 6), viewer=st.integers(-1, 5))
+def test_R9_R12_a_frame_shows_a_card_only_once_the_table_saw_it(
+    seed: int, players: int, viewer: int
+) -> None:
+    """Invariant: a card is visible in frame i only if it was declared, played or shown as a
+    special-hand proof by then, or is the viewer's own (dealt to them)."""
+    hand = random_hand(seed, players)
+    seat = viewer if 0 <= viewer < players else None
+    events = hand.events
+    frames = replay_frames(ReplaySetup(tuple(events), tuple(f"P{i}" for i in range(players)),
+                                       viewer=seat))
+    mine = {c for e in events if e.kind == "deal" and e.seat == seat for c in e.data["cards"]}
+    declared: set[str] = set()
+    for frame in frames:
+        declared |= {c for s in frame.table.seats for c in s.shown}
+    assert declared <= {c for e in events if e.kind == "declare" for c in e.data["cards"]}
+    proofs = {c for e in events if e.kind == "special" for c in e.data["cards"]}
+    for i, frame in enumerate(frames):
+        allowed = declared | played_before(frames, i) | mine | proofs
+        assert frame.visible_cards() <= allowed
+        if seat is None:
+            assert frame.own == ()
+    assert hand.result is not None
+    assert [s.chips for s in frames[-1].table.seats] == hand.result
