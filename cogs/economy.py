@@ -215,7 +215,7 @@ class EconomyCog(commands.Cog):
         for field in STATS_FIELDS:
             value = str(getattr(stats, field))
             embed.add_field(name=t(key("economy", "stats_" + field), lang), value=value)
-        history = self.bot.get_cog("HistoryCog")
+        history: Any = self.bot.get_cog("HistoryCog")  # cogs.history: the chart and figures
         if history is None:
             await send_ephemeral(interaction, embed=embed)
             return

@@ -242,6 +242,7 @@ class _Builder:
             self.turn_seat = seat
             self.needed = None
             self.flush_turn(self.text("close"))
+            self.stoppa = []  # the stoppa is over: the payments come next
         elif kind == "payment":
             self.payment(d)
         elif kind == "refund":

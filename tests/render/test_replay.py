@@ -199,3 +199,23 @@ def test_R9_R12_a_frame_shows_a_card_only_once_the_table_saw_it(
             assert frame.own == ()
     assert hand.result is not None
     assert [s.chips for s in frames[-1].table.seats] == hand.result
+
+
+def test_chart_marks_the_hands_and_is_a_png() -> None:
+    from bot.render.chart import CLOSE_COLOUR, SPECIAL_COLOUR, ChartPoint, ChipChart, chart_image
+    from bot.render.chart import render_chart as chart_png
+    from bot.render.theme import GOLD
+
+    def colours(points: tuple[ChartPoint, ...]) -> set[object]:
+        image = chart_image(ChipChart(points, "Anna", "it"))
+        plot = image.crop((78, 64, 776, 322))  # the plot area (the legend is below it)
+        return {c for _, c in plot.getcolors(maxcolors=1 << 20) or []}
+
+    plain = colours((ChartPoint(-60), ChartPoint(120), ChartPoint(40)))
+    assert GOLD not in plain and CLOSE_COLOUR not in plain and SPECIAL_COLOUR not in plain
+    marked = colours((ChartPoint(-60, big_won=True), ChartPoint(120, closed=True),
+                      ChartPoint(40, special=True)))
+    assert {GOLD, CLOSE_COLOUR, SPECIAL_COLOUR} <= marked
+    png = chart_png(ChipChart((ChartPoint(10),), "Anna"))
+    with Image.open(io.BytesIO(png)) as image:
+        assert image.format == "PNG" and image.size == (800, 380)
