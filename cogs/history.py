@@ -196,6 +196,8 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         self.names = NameBook(bot)
         self.replays = ReplayCache()
         self._commands: list[app_commands.Command[Any, ..., Any]] = []
+        #: replays being drawn, by cache key (a second identical request waits for the first)
+        self._rendering: dict[tuple[int, int | None, str, str], asyncio.Future[bytes]] = {}
 
     @property
     def store(self) -> Any:
@@ -253,7 +255,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
 
     # -- history ----------------------------------------------------------------------------
     async def _page(self, guild: int, user: int, name: str, page: int, lang: str
-                    ) -> tuple[discord.Embed, discord.ui.View, int]:
+                    ) -> tuple[discord.Embed, discord.ui.View]:
         total = await self.store.count_player_hands(guild, user)
         if total == 0:
             raise UserFacingError("history.errors.no_hands", name=name)
@@ -267,11 +269,12 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         embed.description = "\n\n".join(history_line(h, user, lang) for h in hands)
         embed.set_footer(text=t("history.footer", lang, page=page, pages=pages))
         view = discord.ui.View(timeout=None)
-        view.add_item(HistoryPageButton(user, max(1, page - 1), label=t("history.prev", lang),
-                                        disabled=page <= 1))
-        view.add_item(HistoryPageButton(user, min(pages, page + 1), label=t("history.next", lang),
-                                        disabled=page >= pages))
-        return embed, view, pages
+        if pages > 1:  # (one page: no buttons, whose custom ids would be the same)
+            view.add_item(HistoryPageButton(user, max(1, page - 1), disabled=page <= 1,
+                                            label=t("history.prev", lang)))
+            view.add_item(HistoryPageButton(user, min(pages, page + 1), disabled=page >= pages,
+                                            label=t("history.next", lang)))
+        return embed, view
 
     async def show_history(self, interaction: discord.Interaction, target: discord.abc.User,
                            page: int) -> None:
@@ -279,7 +282,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         guild = _guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await lang_for(interaction, self.store)
-        embed, view, _ = await self._page(guild, target.id, target.display_name, page, lang)
+        embed, view = await self._page(guild, target.id, target.display_name, page, lang)
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
     async def turn_page(self, interaction: discord.Interaction, user: int, page: int) -> None:
@@ -289,7 +292,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         lang = await lang_for(interaction, self.store)
         name = (await self.names.names(guild, [user]))[user]
         try:
-            embed, view, _ = await self._page(guild, user, name, page, lang)
+            embed, view = await self._page(guild, user, name, page, lang)
         except UserFacingError as error:
             await interaction.followup.send(error.text(lang), ephemeral=True)
             return
@@ -304,6 +307,15 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         data = self.replays.get(cache_key)
         if data is not None:
             return data
+        pending = self._rendering.get(cache_key)
+        if pending is None:  # the first request draws it; the same request meanwhile waits
+            pending = asyncio.ensure_future(self._draw(guild, hand, viewer, lang, cache_key))
+            self._rendering[cache_key] = pending
+            pending.add_done_callback(lambda _: self._rendering.pop(cache_key, None))
+        return await asyncio.shield(pending)
+
+    async def _draw(self, guild: int, hand: StoredHand, viewer: int | None, lang: str,
+                    cache_key: tuple[int, int | None, str, str]) -> bytes:
         names = await self.names.names(guild, hand.seats)
         setup = ReplaySetup(
             events=events_from_json(hand.event_dicts()),

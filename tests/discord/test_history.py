@@ -6,11 +6,14 @@ JSON text, results keyed by user in seat order), from hands played by CPU player
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import random
+import sys
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.engine import Hand, Rules
@@ -177,3 +180,35 @@ async def test_stats_has_the_chart_and_the_phase_figures(
     fresh = h.member("Dora")
     none = await h.slash(fresh, "stats")
     assert none.ephemeral and not none.files
+
+
+async def test_one_page_has_no_buttons(h: Harness, anna: FakeMember) -> None:
+    await store_hands(h, [anna.id, -1, -2, -3], 3)
+    r = await h.slash(anna, "stoppa history")
+    assert r.ephemeral and r.embeds[0]["description"].count("**#") == 3
+    assert r.message is not None and not custom_ids(r.message.components)
+
+
+async def test_the_same_replay_asked_twice_at_once_is_drawn_once(
+    h: Harness, anna: FakeMember, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (hand_id,) = await store_hands(h, [anna.id, -1, -2, -3], 1)
+    history = cog(h)
+    module = sys.modules[type(history).__module__]
+    drawn: list[object] = []
+    real = module._render
+
+    def counting(setup: object) -> bytes:
+        drawn.append(setup)
+        return real(setup)
+
+    monkeypatch.setattr(module, "_render", counting)
+    hand = await h.store.stored_hand(h.guild_id, hand_id)
+    first, second = await asyncio.gather(
+        history.replay_bytes(h.guild_id, hand, 0, "en"),
+        history.replay_bytes(h.guild_id, hand, 0, "en"),
+    )
+    assert first == second and len(drawn) == 1
+    assert await history.replay_bytes(h.guild_id, hand, 0, "en") == first and len(drawn) == 1
+    await history.replay_bytes(h.guild_id, hand, None, "en")
+    assert len(drawn) == 2  # another perspective is another replay
