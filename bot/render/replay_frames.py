@@ -134,7 +134,8 @@ class _Builder:
         self.last_kind = kind
         seats = tuple(
             SeatInfo(
-                name=self.name(i),
+                name=self.text("you", name=self.name(i)) if i == self.setup.viewer
+                else self.name(i),
                 chips=s.net,
                 cards=s.cards,
                 dealer=i == self.dealer,
@@ -157,7 +158,7 @@ class _Builder:
             stoppa_table=tuple(self.stoppa),
             needed=self.needed,
             hand_no=self.setup.hand_no,
-            title=self.text("title"),
+            title=self.text("title" if self.setup.viewer is None else "title_private"),
             lang=self.setup.lang,
         )
         self.frames.append(ReplayFrame(
