@@ -215,7 +215,24 @@ class EconomyCog(commands.Cog):
         for field in STATS_FIELDS:
             value = str(getattr(stats, field))
             embed.add_field(name=t(key("economy", "stats_" + field), lang), value=value)
-        await send_ephemeral(interaction, embed=embed)
+        history: Any = self.bot.get_cog("HistoryCog")  # cogs.history: the chart and figures
+        if history is None:
+            await send_ephemeral(interaction, embed=embed)
+            return
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        figures, chart = await history.stats_extras(guild, target.id, target.display_name, lang)
+        from cogs.history import stats_fields
+
+        for name, value in stats_fields(figures, lang):
+            embed.add_field(name=name, value=value)
+        if chart is None:
+            await interaction.followup.send(embed=embed, ephemeral=True)
+            return
+        embed.set_image(url="attachment://chips.png")  # i18n: not user-facing
+        await interaction.followup.send(
+            embed=embed, file=discord.File(io.BytesIO(chart), filename="chips.png"), ephemeral=True
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

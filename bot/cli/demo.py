@@ -26,8 +26,11 @@ START_CHIPS = 1_000
 DEMO_LEVELS = ("hard", "easy", "random")
 #: moments whose images the demo writes (the first time each comes, plus every hand's end)
 MOMENTS = ("small_point", "big_point", "stoppa")
-#: The names of the images the demo writes: hand<n>_<moment>_<table or player>.png
-IMAGE_NAME = re.compile(r"hand\d+_(?:small_point|big_point|stoppa|over)_[^/]+\.png")
+#: The names of the images the demo writes: hand<n>_<moment>_<table or player>.png, and the
+#: animated replay of each hand, hand<n>_replay.webp
+IMAGE_NAME = re.compile(
+    r"hand\d+_(?:(?:small_point|big_point|stoppa|over)_[^/]+\.png|replay\.webp)"
+)
 
 
 def player_names(count: int, lang: str) -> list[str]:
@@ -288,6 +291,10 @@ def play_game(
         echo(hand_over_text(hand_no, hand.result, names, lang))
         if images is not None:
             images.write(hand, "over", hand_no)
+            from bot.render.replay import write_replay
+
+            replay = images.out / f"hand{hand_no}_replay.webp"
+            images.written.append(write_replay(replay, hand.events, names, hand_no, lang))
         chips = list(hand.chips)
         carry = hand.carry_out
         dealer = (dealer + 1) % players

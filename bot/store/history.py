@@ -7,6 +7,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.connection import StoreBase, int_keys
+from bot.store.hand_rows import HAND_COLUMNS, StoredHand, stored_hand
 from bot.store.ledger import Transfers
 from bot.store.models import LEADERBOARDS, LeaderRow, PlayerStats
 
@@ -82,6 +83,41 @@ class HistoryMixin(StoreBase):
             }
             for r in rows
         ]
+
+    async def player_hands(
+        self, guild: int, user: int, limit: int = 10, offset: int = 0
+    ) -> list[StoredHand]:
+        """The finished hands `user` played on this server, newest first (for history pages)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {HAND_COLUMNS} FROM hands h JOIN tables t ON t.id = h.table_id"
+                " WHERE h.guild_id = ?"
+                " AND EXISTS (SELECT 1 FROM json_each(h.result) j WHERE j.key = ?)"
+                " ORDER BY h.at DESC, h.id DESC LIMIT ? OFFSET ?",
+                (guild, str(user), limit, offset),
+            )
+        return [stored_hand(r) for r in rows]
+
+    async def count_player_hands(self, guild: int, user: int) -> int:
+        """How many finished hands `user` played on this server."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT COUNT(*) FROM hands h WHERE h.guild_id = ?"
+                " AND EXISTS (SELECT 1 FROM json_each(h.result) j WHERE j.key = ?)",
+                (guild, str(user)),
+            )
+        return int(next(iter(rows))[0])
+
+    async def stored_hand(self, guild: int, hand_id: int) -> StoredHand | None:
+        """The finished hand `hand_id` if it was played on this server, else None."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {HAND_COLUMNS} FROM hands h JOIN tables t ON t.id = h.table_id"
+                " WHERE h.id = ? AND h.guild_id = ?",
+                (hand_id, guild),
+            )
+        found = list(rows)
+        return stored_hand(found[0]) if found else None
 
     async def stats(self, guild: int, user: int) -> PlayerStats:
         """The user's statistics on this server (zeros before the first hand) and balance."""

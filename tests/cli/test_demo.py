@@ -33,7 +33,12 @@ def test_demo_plays_logs_and_writes_pngs(lang: str, tmp_path: Path) -> None:
         with Image.open(path) as image:
             assert image.format == "PNG"
             assert image.width > 100 and image.height > 100
-    assert t("demo.images", lang, dir=str(tmp_path), count=len(pngs)) in text
+    replays = sorted(tmp_path.glob("*_replay.webp"))  # one animated replay per hand (issue 19)
+    assert [p.name for p in replays] == [f"hand{n}_replay.webp" for n in (1, 2, 3)]
+    for path in replays:
+        with Image.open(path) as image:
+            assert image.format == "WEBP" and getattr(image, "n_frames", 1) > 10
+    assert t("demo.images", lang, dir=str(tmp_path), count=len(pngs) + len(replays)) in text
 
 
 def test_demo_reaches_the_stoppa_and_narrates_turns(tmp_path: Path) -> None:
@@ -101,12 +106,13 @@ def test_demo_out_clears_its_own_old_images_only(tmp_path: Path) -> None:
     keep = tmp_path / "my_notes.png"
     keep.write_bytes(b"mine")
     (tmp_path / "hand9_stoppa_table.png").write_bytes(b"an image of an older, longer demo")
+    (tmp_path / "hand9_replay.webp").write_bytes(b"a replay of an older, longer demo")
     lines: list[str] = []
     play_game(4, 12, 1, "en", tmp_path, echo=lines.append)
-    names = {p.name for p in tmp_path.glob("*.png")}
+    names = {p.name for p in tmp_path.glob("*.*")}
     assert not any(n.startswith(("hand2_", "hand3_", "hand9_")) for n in names)
     assert keep.read_bytes() == b"mine"
-    written = [p for p in tmp_path.glob("hand*.png")]
+    written = [p for p in tmp_path.glob("hand*.*")]
     assert t("demo.images", "en", dir=str(tmp_path), count=len(written)) in "\n".join(lines)
 
 

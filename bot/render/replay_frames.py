@@ -1,0 +1,372 @@
+"""The frames of a hand's replay, as data: what the table saw at each moment of a finished hand.
+
+A replay is built from the hand's event log (the `hands` record, or `Hand.events`), never from
+the engine's state, and only from the events the viewer could see (`Event.visible_to`): the
+deals of other seats are dropped before anything is read, so their cards cannot reach a frame.
+What a frame shows of the cards:
+- `table.seats[i].shown`: the cards seat i declared at the current showdown (the table saw them);
+- `table.stoppa_table`: the cards played in the stoppa so far;
+- `proof`: the whole hand of a special-hand holder (ricchezza, misera, assi), shown as proof;
+- `own`: the viewer's own cards at that moment (empty in a public replay).
+Card counts are public (everyone sees how many cards each seat holds) and chips are each
+seat's net for the hand so far (the record keeps nets, not stacks).
+
+Tests check these frames (`ReplayFrame.visible_cards`), not the pixels drawn from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.engine.events import Event
+from bot.i18n import t
+from bot.render.snapshots import SeatInfo, TableSnapshot
+
+#: how long each kind of frame stays on screen (ms)
+HOLD_MS: dict[str, int] = {
+    "deal": 1300, "bet": 800, "showdown": 1000, "declare": 1300, "win": 1400, "special": 2600,
+    "turn": 1200, "close": 1500, "payment": 1000, "over": 4000, "carry": 1200,
+}
+BET_KINDS = ("bet", "call", "raise", "allin")
+AREA = "history.replay"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySetup:
+    """Everything a replay is made from: the event log, who sat where, and who watches.
+
+    `viewer` is the seat whose own cards may be shown (the asker, answered ephemerally);
+    None makes a public replay.
+    """
+
+    events: tuple[Event, ...]
+    names: tuple[str, ...]
+    hand_no: int = 0
+    viewer: int | None = None
+    lang: str = "en"
+    cpu: tuple[bool, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFrame:
+    """One frame: the public table, the caption, and the cards shown beside it."""
+
+    table: TableSnapshot
+    caption: str
+    duration: int
+    own: tuple[str, ...] = ()
+    proof: tuple[str, ...] = ()
+    proof_of: str = ""
+
+    def visible_cards(self) -> frozenset[str]:
+        """Every card code this frame shows, wherever it is drawn."""
+        cards = {c for seat in self.table.seats for c in seat.shown}
+        cards.update(c for play in self.table.stoppa_table for c in play)
+        cards.update(self.own)
+        cards.update(self.proof)
+        return frozenset(cards)
+
+
+def events_from_json(items: Iterable[dict[str, Any]]) -> tuple[Event, ...]:
+    """The stored event log (a list of `Event.to_dict()`) as events."""
+    return tuple(Event.from_dict(item) for item in items)
+
+
+def dealer_of(events: Sequence[Event], players: int) -> int:
+    """The dealer: the seat before the first one dealt to (R-3). Only seat numbers are read."""
+    for event in events:
+        if event.kind == "deal" and event.seat is not None:
+            return (event.seat - 1) % players
+        if event.kind in ("bet", "pass", "call", "raise") and event.seat is not None:
+            return (event.seat - 1) % players  # a log without deals: the first to speak
+    return players - 1
+
+
+@dataclass(slots=True)
+class _Seat:
+    net: int = 0
+    cards: int = 0
+    status: str = "in"
+    bet: int = 0
+    shown: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class _Builder:
+    """Walks the visible events once, keeping the public state and emitting frames."""
+
+    setup: ReplaySetup
+    dealer: int
+    bases: dict[tuple[str, int | None], int]
+    deals: int
+    seats: list[_Seat] = field(default_factory=list)
+    own: list[str] = field(default_factory=list)
+    frames: list[ReplayFrame] = field(default_factory=list)
+    phase: str = "small_point"
+    deal_no: int | None = 0
+    small: list[int] = field(default_factory=list)
+    big: int = 0
+    level: int = 0
+    stoppa: list[tuple[str, ...]] = field(default_factory=list)
+    needed: int | None = None
+    turn_seat: int | None = None
+    turn: list[str] = field(default_factory=list)
+    prev: Event | None = None
+    last_kind: str = ""
+
+    def text(self, key: str, **params: Any) -> str:
+        return t(f"{AREA}.{key}", self.setup.lang, **params)
+
+    def name(self, seat: int | None) -> str:
+        names = self.setup.names
+        return names[seat] if seat is not None and 0 <= seat < len(names) else ""
+
+    def pot_name(self, data: dict[str, Any]) -> str:
+        if data.get("pot") == "big":
+            return self.text("pot_big")
+        return self.text("pot_small", number=int(data.get("deal") or 0) + 1)
+
+    def emit(self, kind: str, caption: str, *, acting: int | None = None,
+             proof: tuple[str, ...] = (), proof_of: str = "") -> None:
+        cpu = self.setup.cpu
+        self.last_kind = kind
+        seats = tuple(
+            SeatInfo(
+                name=self.text("you", name=self.name(i)) if i == self.setup.viewer
+                else self.name(i),
+                chips=s.net,
+                cards=s.cards,
+                dealer=i == self.dealer,
+                to_act=i == acting,
+                status=s.status,
+                bet=s.bet,
+                shown=s.shown,
+                cpu=bool(cpu[i]) if i < len(cpu) else False,
+            )
+            for i, s in enumerate(self.seats)
+        )
+        table = TableSnapshot(
+            seats=seats,
+            phase=self.phase,
+            deal_no=self.deal_no,
+            deals=self.deals,
+            small_pots=tuple(self.small),
+            big_pot=self.big,
+            level=self.level,
+            stoppa_table=tuple(self.stoppa),
+            needed=self.needed,
+            hand_no=self.setup.hand_no,
+            title=self.text("title" if self.setup.viewer is None else "title_private"),
+            lang=self.setup.lang,
+        )
+        self.frames.append(ReplayFrame(
+            table=table,
+            caption=caption,
+            duration=HOLD_MS[kind],
+            own=tuple(self.own),
+            proof=proof,
+            proof_of=proof_of,
+        ))
+
+    def new_round(self) -> None:
+        self.level = 0
+        for s in self.seats:
+            s.status, s.bet, s.shown = "in", 0, ()
+
+    def flush_turn(self, ending: str) -> None:
+        """Emit the stoppa turn in progress ("Anna: 5-6-7-8 senza 9")."""
+        if self.turn_seat is None:
+            return
+        plays = "-".join(self.turn)
+        text = f"{plays} {ending}".strip() if plays else ending
+        seat = self.turn_seat
+        self.turn_seat, self.turn = None, []
+        self.emit("turn", self.text("turn", player=self.name(seat), plays=text), acting=seat)
+
+    def step(self, e: Event) -> None:
+        kind, seat, d = e.kind, e.seat, e.data
+        who = self.name(seat)
+        if kind == "ante":
+            self.seats[seat].net -= int(d.get("amount", 0))
+        elif kind == "carry":
+            if d.get("into") == "next":
+                self.big = 0
+                self.emit("carry", self.text("carry_next", amount=d["amount"]))
+        elif kind == "phase":
+            self.phase_event(d)
+        elif kind == "deal":  # only the viewer's own deals are visible here
+            self.own.extend(d.get("cards", ()))
+            if self.frames and self.last_kind == "deal":  # the deal frame shows them
+                self.frames[-1] = replace(self.frames[-1], own=tuple(self.own))
+        elif kind == "pass":
+            self.seats[seat].status = "passed"
+            key = "pass_forced" if d.get("forced") else "pass"
+            self.emit("bet", self.text(key, player=who), acting=seat)
+        elif kind == "allin" and _marks_bet(self.prev, e):
+            self.seats[seat].status = "allin"  # the bet just shown took the last chips
+        elif kind in BET_KINDS:
+            s = self.seats[seat]
+            amount = int(d.get("amount", 0))
+            s.net -= amount
+            s.bet += amount
+            self.level = max(self.level, int(d.get("level", 0)))
+            if kind == "allin":
+                s.status = "allin"
+            params = {"player": who, "amount": amount, "level": d.get("level")}
+            self.emit("bet", self.text(kind, **params), acting=seat)
+        elif kind == "declare":
+            self.seats[seat].shown = tuple(d.get("cards", ()))
+            self.emit("declare", self.text("declare", player=who, value=d.get("value"),
+                                         cards=" ".join(d.get("cards", ()))), acting=seat)
+        elif kind == "concede":
+            self.seats[seat].status = "passed"
+            self.emit("declare", self.text("concede", player=who), acting=seat)
+        elif kind == "win":
+            self.win(seat, d)
+        elif kind == "special":
+            self.phase = "over"
+            cards = tuple(d.get("cards", ()))
+            key = f"special_{d.get('kind')}"
+            self.emit("special", self.text(key, player=who), acting=seat, proof=cards,
+                      proof_of=who)
+        elif kind == "play":
+            self.play(seat, d)
+        elif kind == "senza":
+            if self.turn_seat not in (None, seat):
+                self.flush_turn("")
+            self.turn_seat = seat
+            self.needed = int(d.get("needed", 0)) or None
+            self.flush_turn(self.text("senza", rank=d.get("needed")))
+        elif kind == "close":
+            self.turn_seat = seat
+            self.needed = None
+            self.flush_turn(self.text("close"))
+            self.stoppa = []  # the stoppa is over: the payments come next
+        elif kind == "payment":
+            self.payment(d)
+        elif kind == "refund":
+            self.seats[seat].net += int(d.get("amount", 0))
+
+    def phase_event(self, d: dict[str, Any]) -> None:
+        phase = d.get("phase")
+        if phase == "small_point":
+            self.phase, self.deal_no = "small_point", int(d.get("deal", 0))
+            self.new_round()
+            for s in self.seats:
+                s.cards += int(d.get("cards", 0))
+            key = "deal_one" if d.get("cards") == 1 else "deal"
+            self.emit("deal", self.text(key, number=self.deal_no + 1, cards=d.get("cards")))
+        elif phase == "big_point":
+            self.phase, self.deal_no = "big_point", None
+            self.new_round()
+            self.emit("deal", self.text("big_point"))
+        elif phase == "showdown":
+            self.phase = "showdown"
+            order = ", ".join(self.name(s) for s in d.get("order", ()))
+            self.emit("showdown", self.text("showdown", pot=self.pot_name(d), players=order))
+        elif phase == "stoppa":
+            self.phase, self.deal_no = "stoppa", None
+            self.new_round()
+            self.emit("deal", self.text("stoppa"))
+        elif phase == "over":
+            self.flush_turn("")
+            self.phase = "over"
+            for s in self.seats:
+                s.bet, s.shown = 0, ()
+            results = ", ".join(
+                self.text("result", player=self.name(i), delta=f"{r:+d}")
+                for i, r in enumerate(d.get("result") or ())
+            )
+            self.emit("over", self.text("over", results=results))
+
+    def win(self, seat: int, d: dict[str, Any]) -> None:
+        amount = int(d.get("amount", 0))
+        self.seats[seat].net += amount
+        if d.get("pot") == "big":
+            self.big = 0
+        elif d.get("deal") is not None and 0 <= int(d["deal"]) < len(self.small):
+            self.small[int(d["deal"])] = 0
+        for s in self.seats:
+            s.bet = 0
+        self.level = 0
+        reason = d.get("reason")
+        key = {"no_bet": "win_no_bet", "alone": "win_alone"}.get(reason or "", "win")
+        self.emit("win", self.text(key, player=self.name(seat), pot=self.pot_name(d),
+                                 amount=amount), acting=seat)
+
+    def play(self, seat: int, d: dict[str, Any]) -> None:
+        if self.turn_seat not in (None, seat):
+            self.flush_turn("")
+        cards = tuple(d.get("cards", ()))
+        self.turn_seat = seat
+        self.turn.extend(str(int(c[:-1])) for c in cards)
+        self.stoppa.append(cards)
+        self.seats[seat].cards -= len(cards)
+        self.own = [c for c in self.own if c not in cards]
+
+    def payment(self, d: dict[str, Any]) -> None:
+        payer, to, amount = int(d["from"]), int(d["to"]), int(d.get("amount", 0))
+        self.seats[payer].net -= amount
+        self.seats[to].net += amount
+        self.emit("payment", self.text("payment", player=self.name(payer), amount=amount,
+                                     to=self.name(to), cards=d.get("cards", 0)), acting=payer)
+
+
+def _marks_bet(prev: Event | None, e: Event) -> bool:
+    """Whether the all-in event `e` only marks the bet or raise just before it (same chips)."""
+    return (
+        prev is not None and prev.kind in ("bet", "raise") and prev.seat == e.seat
+        and prev.data.get("amount") == e.data.get("amount")
+    )
+
+
+def _pot_bases(events: Sequence[Event]) -> tuple[dict[tuple[str, int | None], int], int]:
+    """The chips each pot held before its betting round, from the public wins and bets.
+
+    A pot's winnings are its base plus every bet of its round, so base = won - bets. Returns
+    ({(pot, deal): base}, number of deals).
+    """
+    bases: dict[tuple[str, int | None], int] = {}
+    bets = 0
+    deals = 0
+    prev: Event | None = None
+    for e in events:
+        kind, d = e.kind, e.data
+        if kind == "phase" and d.get("phase") in ("small_point", "big_point"):
+            bets = 0
+            deals += d.get("phase") == "small_point"
+        elif kind in BET_KINDS and not _marks_bet(prev, e):
+            bets += int(d.get("amount", 0))
+        elif kind == "win":
+            key = ("big", None) if d.get("pot") == "big" else ("small", d.get("deal"))
+            bases[key] = bases.get(key, 0) + int(d.get("amount", 0)) - bets
+            bets = 0
+        elif kind == "carry" and d.get("into") == "next":
+            bases[("big", None)] = int(d.get("amount", 0))
+        prev = e
+    return bases, deals
+
+
+def replay_frames(setup: ReplaySetup) -> tuple[ReplayFrame, ...]:
+    """The frames of the replay of `setup`'s hand, seen by `setup.viewer` (None: public)."""
+    players = len(setup.names)
+    dealer = dealer_of(setup.events, players)
+    visible = [e for e in setup.events if e.visible_to(setup.viewer)]
+    bases, deals = _pot_bases(visible)
+    builder = _Builder(setup=setup, dealer=dealer, bases=bases, deals=deals)
+    builder.seats = [_Seat() for _ in range(players)]
+    builder.small = [bases.get(("small", i), 0) for i in range(deals)]
+    builder.big = bases.get(("big", None), 0)
+    for event in visible:
+        builder.step(event)
+        builder.prev = event
+    if builder.turn_seat is not None:
+        builder.flush_turn("")
+    if not builder.frames:
+        builder.emit("over", builder.text("empty"))
+    frames = builder.frames
+    # the last frame stays longest, whatever it shows
+    frames[-1] = replace(frames[-1], duration=max(frames[-1].duration, HOLD_MS["over"]))
+    return tuple(frames)
