@@ -65,8 +65,13 @@ async def serve(bot: StoppaBot, token: str, *, sync_only: bool = False) -> None:
         received.append(sig.name)
         stop.set()
 
+    handled: list[signal.Signals] = []
     for sig in STOP_SIGNALS:
-        loop.add_signal_handler(sig, on_signal, sig)
+        try:
+            loop.add_signal_handler(sig, on_signal, sig)
+        except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows)
+            continue
+        handled.append(sig)
     try:
         async with bot:
             if sync_only:
@@ -88,7 +93,7 @@ async def serve(bot: StoppaBot, token: str, *, sync_only: bool = False) -> None:
                 if error and isinstance(error[0], Exception):
                     _log.info("connection ended while closing: %s", error[0])
     finally:
-        for sig in STOP_SIGNALS:
+        for sig in handled:
             loop.remove_signal_handler(sig)
     _log.info("stopped")
 

@@ -104,7 +104,7 @@ def interpret(text: str, hand: Hand, seat: int) -> Any:
             word = target[0]
             rank = int(word) if word.isdigit() else parse_cards(word)[0].rank
             for play in hand.legal_actions():
-                if play.cards[0].rank == rank:
+                if isinstance(play, Play) and play.cards[0].rank == rank:
                     return play
             return Play(tuple(parse_cards(word if not word.isdigit() else f"{rank}c")))
     return parse_action(" ".join(words))

@@ -10,7 +10,7 @@ from bot.i18n.cards import cards_text, rank_name, suit_name
 from bot.render.hand import sort_hand
 from bot.render.shapes import fmt_int, phase_label, status_label
 from bot.render.snapshots import HandSnapshot, SeatInfo, TableSnapshot
-from bot.render.table import pot_lines
+from bot.render.table import ending_lines, pot_lines
 
 
 def hand_alt_text(snap: HandSnapshot) -> str:
@@ -70,6 +70,10 @@ def table_alt_text(snap: TableSnapshot) -> str:
         if snap.needed is not None and 1 <= snap.needed <= 10:
             lines.append(t("render.alt.needed", lang, rank=snap.needed,
                            name=rank_name(snap.needed, lang)))
-        else:
+        elif snap.phase != "over":
             lines.append(t("render.alt.open", lang))
+    if snap.phase == "over":  # how the hand ended, as the image's centre says it
+        if snap.proof:
+            lines.append(t("table_image.alt_proof", lang, cards=cards_text(snap.proof, lang)))
+        lines.extend(f"{line}." for line in ending_lines(snap))
     return "\n".join(lines)

@@ -160,7 +160,7 @@ def build_state(
             )
         )
     to_act = None
-    if in_hand and hand.to_act is not None:
+    if in_hand and hand is not None and hand.to_act is not None:
         to_act = players[hand.to_act]
     eldest = None
     if players and meta.dealer in players:

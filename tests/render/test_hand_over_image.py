@@ -111,3 +111,15 @@ def test_the_hand_over_image_is_a_png() -> None:
     data = render_table(TABLE_OVER)
     with Image.open(BytesIO(data)) as image:
         assert image.size == (800, 600)
+
+
+def test_the_alt_text_of_a_finished_hand_names_the_ending_not_open() -> None:
+    from bot.render import table_alt_text
+
+    text = table_alt_text(TABLE_OVER)
+    assert t("render.alt.open", "en") not in text
+    assert "Bruno closed the stoppa." in text and "Dario pays Bruno 20." in text
+    hand = finished("ricchezza")
+    snap = table_snapshot(public_view(hand), NAMES, lang="it", hand_no=2)
+    alt = table_alt_text(snap)
+    assert "Re di" in alt and "ha la stoppa di re" in alt
