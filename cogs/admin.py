@@ -266,6 +266,9 @@ class AdminCog(commands.Cog):
         special_payout: str | None = None,
         three_aces_jump: str | None = None,
         removed_suit: str | None = None,
+        show_first: str | None = None,
+        six_players: str | None = None,
+        stoppa_povera: str | None = None,
     ) -> None:
         """Change some variants; the store validates them."""
         async with defer_if_slow(interaction):
@@ -278,6 +281,9 @@ class AdminCog(commands.Cog):
             "special_payout": special_payout,
             "three_aces_jump": three_aces_jump,
             "removed_suit": removed_suit,
+            "show_first": show_first,
+            "six_players": six_players,
+            "stoppa_povera": stoppa_povera,
         }
         changes = {k: v for k, v in given.items() if v is not None}
         for flag in BOOLEAN_VARIANTS & changes.keys():

@@ -109,19 +109,26 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards))
 
 
-def build_deck(players: int, three_players: str = "king", removed_suit: str = "b") -> list[Card]:
+#: the rank that 6 players remove (R-2), by the ``six_players`` variant
+SIX_PLAYERS_REMOVED = {"kings": 10, "knights": 9, "jacks": 8}
+
+
+def build_deck(
+    players: int, three_players: str = "king", removed_suit: str = "b", six_players: str = "kings"
+) -> list[Card]:
     """The cards used by a table of ``players`` (R-2), in index order (not shuffled).
 
     3 players: 39 cards (the king of ``removed_suit`` removed) or, with
     ``three_players="suit"``, 30 cards (the whole suit removed); 4 and 5 players: 40;
-    6 players: 36 (the four kings removed).
+    6 players: 36 (the four kings removed, or the knights or jacks by ``six_players``).
     """
     if players == 3:
         if three_players == "suit":
             return [c for c in _CARDS if c.suit != removed_suit]
         return [c for c in _CARDS if not (c.rank == 10 and c.suit == removed_suit)]
     if players == 6:
-        return [c for c in _CARDS if c.rank != 10]
+        removed = SIX_PLAYERS_REMOVED[six_players]
+        return [c for c in _CARDS if c.rank != removed]
     if players in (4, 5):
         return list(_CARDS)
     raise ValueError(f"Stoppa needs 3 to 6 players, not {players}")

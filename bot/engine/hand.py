@@ -30,12 +30,16 @@ Decisions where RULES.md is silent:
   those players (renumbered 0..P-1) and a player may go all-in for the ante (0 chips left).
 - A player may bet only from ``cip`` up to ``min(max_bet, chips)``; a player who cannot bet
   when nobody has bet (fewer chips than the cip) has no choice and the engine passes for them.
-  Facing a bet, a player short of chips may call all-in (even for 0 chips) and then contends
+  Facing a bet, a player short of chips may call all-in (at least one chip) and then contends
   the pot and only the part of each bet they matched. A raise must reach level + cip; there is
   no short all-in raise.
+- R-8: a seat with no chips when a round begins is passed at once (a forced ``pass`` event, in
+  priority order, before anyone acts) and takes no part in the round.
 - With no bet, the pot goes to the dealer without the dealer acting, and so does the big pot
   (unless ``unclaimed_big_pot="carry"``, when it becomes ``carry_out``). So the dealer never
-  opens the betting.
+  opens the betting. When the dealer has no chips, the last seat taking part in the round
+  stands in for the dealer (it takes the pot without acting); when nobody has chips, the
+  dealer takes it, so no chip is lost.
 - Showdown: contenders declare in turn from the last bettor/raiser on, in seat order; any
   declarable point is allowed, even one that already loses. As soon as only one contender has
   not conceded, that one wins the rest without (further) declaring. With all-in side pots each
@@ -44,9 +48,8 @@ Decisions where RULES.md is silent:
 - The special payout ``cards`` uses the R-13 rate: ``card_rate`` x (cards // cards_per_payment)
   of the cards in the payer's hand. Every payment is capped by the payer's chips.
 - ``four_aces`` blocked stoppa means every ace of the used deck (three with a suit removed).
-- A timeout (``default_action``): betting -> Pass (a free all-in Call when the player has no
-  chips and faces a bet), showdown -> Declare the best point, stoppa -> open with the lowest
-  rank.
+- A timeout (``default_action``): betting -> Pass, showdown -> Declare the best point,
+  stoppa -> open with the lowest rank.
 
 Speed (``bench/bench_engine.py``): events are tuples (see ``events``); betting, declare and
 play actions offered by ``legal_actions`` are shared immutable objects (a fresh list each
@@ -220,6 +223,11 @@ def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
 
 
+def _is_amount(value: object) -> bool:
+    """A whole number of chips (R-15): an int, never a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _action_word(action: object) -> str:
     return str(action).split()[0] if str(action) else "act"
 
@@ -243,12 +251,14 @@ class Hand:
         "_deck",
         "_declared",
         "_events",
+        "_last_caller",
         "_level",
         "_mask",
         "_needs",
         "_sd_order",
         "_sd_pos",
         "_stoppa",
+        "_taker",
         "_to_act",
         "big",
         "carry_in",
@@ -296,8 +306,12 @@ class Hand:
             raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
         ante = rules.ante
         for s, c in enumerate(chips):
+            if not _is_amount(c):
+                raise ValueError(f"seat {s}'s chips must be a whole number, not {c!r}")
             if c < ante:
                 raise ValueError(f"seat {s} cannot pay the ante ({c} chips < {ante})")
+        if not _is_amount(carry):
+            raise ValueError(f"carry must be a whole number, not {carry!r}")
         if carry < 0:
             raise ValueError("carry cannot be negative")
         used = rules.deck()
@@ -487,8 +501,6 @@ class Hand:
             return self._stoppa.default_play()
         if self.phase == "showdown":
             return Declare(self._best(seat).cards)
-        if self._level > 0 and self.chips[seat] == 0:
-            return Call()
         return Pass()
 
     def _best(self, seat: int) -> Point:
@@ -548,7 +560,7 @@ class Hand:
             rng = self._range(seat)
             if rng is None:
                 raise IllegalAction("cannot_bet", min=self.rules.cip)
-            if not isinstance(action.amount, int) or action.amount < rng[0]:
+            if not _is_amount(action.amount) or action.amount < rng[0]:
                 raise IllegalAction("bet_too_small", min=rng[0])
             if action.amount > rng[1]:
                 raise IllegalAction("bet_too_large", max=rng[1])
@@ -563,7 +575,7 @@ class Hand:
             rng = self._range(seat)
             if rng is None:
                 raise IllegalAction("cannot_raise")
-            if not isinstance(action.to, int) or action.to < rng[0]:
+            if not _is_amount(action.to) or action.to < rng[0]:
                 raise IllegalAction("raise_too_small", min=rng[0])
             if action.to > rng[1]:
                 raise IllegalAction("raise_too_large", max=rng[1])
@@ -655,11 +667,21 @@ class Hand:
         n = self.n
         self._bets = [0] * n
         self._level = 0
-        self._active = [True] * n
+        # R-8: a seat with no chips when the round begins takes no part in it
+        active = self._active = [c > 0 for c in self.chips]
         self._allin = [False] * n
-        self._needs = [True] * n
+        self._needs = active[:]
         self._agg = None
+        self._last_caller = None
         self._to_act = self.to_act = None
+        order = self._after[self.dealer]
+        taker = self.dealer
+        if False in active:
+            for s in order:
+                if not active[s]:
+                    self._events.append(_new(Event, ("pass", s, {"forced": True})))
+            taker = next((s for s in reversed(order) if active[s]), self.dealer)
+        self._taker = taker
         self._next_turn(self.dealer)
 
     def _next_turn(self, after: int) -> None:
@@ -672,7 +694,7 @@ class Hand:
                     nxt = t
                     break
             if self._level == 0:
-                if nxt is None or nxt == self.dealer:
+                if nxt is None or nxt == self._taker:
                     self._end_round()
                     return
                 if self.chips[nxt] < self.rules.cip:
@@ -707,6 +729,7 @@ class Hand:
             chips[seat] = c - pay
             bets[seat] += pay
             needs[seat] = False
+            self._last_caller = seat
             if pay < owe or c == pay:
                 self._allin[seat] = True
                 ev.append(_new(Event, ("allin", seat, {"amount": pay, "level": bets[seat]})))
@@ -720,6 +743,8 @@ class Hand:
             self._bets[seat] = to
             self._level = to
             self._agg = seat
+            if not is_bet:
+                self._last_caller = seat
             active, allin = self._active, self._allin
             if True in allin:
                 needs = [a and not b for a, b in zip(active, allin, strict=True)]
@@ -755,12 +780,12 @@ class Hand:
                 )
             else:
                 amount = self._take_base()
-                self.chips[self.dealer] += amount
+                self.chips[self._taker] += amount
                 pot = "small" if deal_no is not None else "big"
                 data = {"pot": pot, "deal": deal_no, "amount": amount}
                 data["shown"] = False
                 data["reason"] = "no_bet"
-                self._events.append(_new(Event, ("win", self.dealer, data)))
+                self._events.append(_new(Event, ("win", self._taker, data)))
             self._after_point()
             return
         if sum(active) == 1:
@@ -775,9 +800,11 @@ class Hand:
             self._events.append(_new(Event, ("win", winner, data)))
             self._after_point()
             return
-        agg = self._agg
-        assert agg is not None
-        order = [s for s in self._after[agg - 1] if active[s]]  # from the aggressor on
+        first = self._agg
+        if self.rules.show_first == "last_caller" and self._last_caller is not None:
+            first = self._last_caller
+        assert first is not None
+        order = [s for s in self._after[first - 1] if active[s]]  # R-9: from ``first`` on
         self._sd_order = order
         self._sd_pos = 0
         self._declared = {}
@@ -840,7 +867,8 @@ class Hand:
             p = declared.get(s)
             if p is None:
                 continue
-            k = ((p.total, p.count) if by_total else (p.count, p.total), -prio[s])
+            # R-7: under ranking=total the sum alone, the number of cards never counts
+            k = ((p.total, 0) if by_total else (p.count, p.total), -prio[s])
             if best < 0 or k > best_key:
                 best, best_key = s, k
         if best < 0:
@@ -959,7 +987,10 @@ class Hand:
     def _specials(self) -> None:
         # the stoppa's by-rank groups are also what the special hands are checked on
         st = Stoppa._setup(self.hands, self.eldest, self.rules, whole_deck=True)
-        for kind in ("ricchezza", "misera", "assi"):
+        kinds = ("ricchezza", "misera", "assi")
+        if self.rules.stoppa_povera == "off":
+            kinds = ("ricchezza", "assi")
+        for kind in kinds:
             holder = self._claimant(kind, st._held)
             if holder is None:
                 continue
@@ -1116,7 +1147,7 @@ class Hand:
         """JSON-able record: setup, actions and a digest of the state."""
         return {
             "version": 1,
-            "rules": self.rules.to_dict(),
+            "rules": self.rules.to_record(),
             "chips": list(self.start_chips),
             "dealer": self.dealer,
             "deck": [c.code for c in self._deck],

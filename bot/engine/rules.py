@@ -1,4 +1,4 @@
-"""Table settings: stakes (R-4) and variants (R-2, R-7, R-10, R-11, R-12, R-13).
+"""Table settings: stakes (R-4) and variants (R-2, R-7, R-9, R-10, R-11, R-12, R-13).
 
 ``Rules(players=4, ante=60, ...)`` validates itself on construction and raises ValueError
 with a specific message. ``Rules.to_dict()``/``Rules.from_dict()`` round-trip through JSON.
@@ -27,7 +27,12 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     ),
     "special_payout": ("cards", "ante"),
     "removed_suit": tuple(SUITS[::-1]),  # default "b" (Bastoni) first
+    "show_first": ("last_bettor", "last_caller"),
+    "six_players": ("kings", "knights", "jacks"),
+    "stoppa_povera": ("on", "off"),
 }
+#: variants added after hand records were first saved (a record may lack them: default)
+LATER_VARIANTS = ("show_first", "six_players", "stoppa_povera")
 STAKES = ("ante", "small_point", "cip", "max_bet", "card_rate", "cards_per_payment")
 CARDS_PER_PAYMENT = (1, 2, 3)
 _DEALS = {4: (3, 3, 3, 1), 5: (3, 3, 2), 6: (3, 3)}  # cards per deal (R-2), 4-6 players
@@ -35,14 +40,18 @@ PLAYERS = (3, 4, 5, 6)
 
 
 @cache
-def _deck(players: int, three_players: str, removed_suit: str) -> tuple[Card, ...]:
-    return tuple(build_deck(players, three_players, removed_suit))
+def _deck(
+    players: int, three_players: str, removed_suit: str, six_players: str
+) -> tuple[Card, ...]:
+    return tuple(build_deck(players, three_players, removed_suit, six_players))
 
 
 @cache
-def _rank_counts(players: int, three_players: str, removed_suit: str) -> tuple[int, ...]:
+def _rank_counts(
+    players: int, three_players: str, removed_suit: str, six_players: str
+) -> tuple[int, ...]:
     counts = [0] * 11
-    for c in _deck(players, three_players, removed_suit):
+    for c in _deck(players, three_players, removed_suit, six_players):
         counts[c.rank] += 1
     return tuple(counts)
 
@@ -65,6 +74,9 @@ class Rules:
     special_payout: str = "cards"
     three_aces_jump: bool = False
     removed_suit: str = "b"
+    show_first: str = "last_bettor"
+    six_players: str = "kings"
+    stoppa_povera: str = "on"
 
     def __post_init__(self) -> None:
         self.validate()
@@ -124,11 +136,11 @@ class Rules:
 
     def deck(self) -> list[Card]:
         """The cards used (R-2), unshuffled."""
-        return list(_deck(self.players, self.three_players, self.removed_suit))
+        return list(_deck(self.players, self.three_players, self.removed_suit, self.six_players))
 
     def rank_counts(self) -> tuple[int, ...]:
         """How many cards of each rank the used deck holds (index 0 unused)."""
-        return _rank_counts(self.players, self.three_players, self.removed_suit)
+        return _rank_counts(self.players, self.three_players, self.removed_suit, self.six_players)
 
     def payment(self, cards_left: int) -> int:
         """What a player with ``cards_left`` cards owes at the close (R-13), before the cap."""
@@ -138,6 +150,15 @@ class Rules:
         """JSON-able dict of every field (all scalars, so a shallow copy is exact and much
         cheaper than `dataclasses.asdict`, which the table service pays on every action)."""
         return {name: getattr(self, name) for name in _FIELD_NAMES}
+
+    def to_record(self) -> dict[str, Any]:
+        """``to_dict`` without the variants added after the first hand records when they are
+        at their default, so a record written before them is written again byte for byte."""
+        d = self.to_dict()
+        for name in LATER_VARIANTS:
+            if d[name] == VARIANTS[name][0]:
+                del d[name]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Rules:

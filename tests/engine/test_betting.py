@@ -145,13 +145,13 @@ def test_R8_zero_chip_player_is_passed_when_nobody_has_bet() -> None:
     assert h.events[-1].kind == "pass" and h.events[-1].data["forced"] is True
 
 
-def test_R8_zero_chip_player_may_call_for_free_after_a_bet() -> None:
+def test_R8_zero_chip_player_cannot_call_for_free_after_a_bet() -> None:
+    """RULES.md R-8 (updated): a player with no chips takes no part in the round."""
     h = fresh(chips=[1000, 60, 1000, 1000])
     h.act(0, Bet(30))
-    assert h.to_act == 1
-    assert h.default_action(1) == Call()
-    h.act(1, Call())
-    assert h.events[-1].kind == "allin" and h.events[-1].data["amount"] == 0
+    assert h.to_act == 2
+    assert not h.can(1, Call())
+    assert not any(e.kind == "allin" for e in h.events)
 
 
 def test_R8_timeout_passes() -> None:
