@@ -89,7 +89,7 @@ class Play:
 
 Action = Pass | Bet | Call | Raise | Declare | Concede | Play
 
-_SIMPLE = {"pass": Pass(), "call": Call(), "concede": Concede(), "fold": Pass()}
+_SIMPLE: dict[str, Action] = {"pass": Pass(), "call": Call(), "concede": Concede(), "fold": Pass()}
 
 
 def parse_action(text: str) -> Action:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 SUITS = "cdsb"
 SUIT_NAMES = {"c": "Coppe", "d": "Denari", "s": "Spade", "b": "Bastoni"}
@@ -79,7 +80,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.rank}{self.suit})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (card_of, (self.index,))
 
 

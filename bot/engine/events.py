@@ -12,13 +12,12 @@ dataclass it replaced (as a tuple it also equals the plain tuple ``(kind, seat, 
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 PRIVATE_KINDS = frozenset({"deal"})
 
 
-class Event(tuple):
+class Event(tuple[str, int | None, dict[str, Any]]):
     """One thing that happened. ``private`` events may be shown only to ``seat``."""
 
     __slots__ = ()
@@ -26,15 +25,23 @@ class Event(tuple):
     def __new__(cls, kind: str, seat: int | None, data: dict[str, Any]) -> Event:
         return tuple.__new__(cls, (kind, seat, data))
 
-    #: what happened: ante, deal, bet, play, ... (str)
-    kind = property(itemgetter(0))
-    #: the seat concerned, or None (int | None)
-    seat = property(itemgetter(1))
-    #: JSON-able details (dict)
-    data = property(itemgetter(2))
+    @property
+    def kind(self) -> str:
+        """What happened: ante, deal, bet, play, ..."""
+        return self[0]
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return tuple(self)
+    @property
+    def seat(self) -> int | None:
+        """The seat concerned, or None."""
+        return self[1]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """JSON-able details."""
+        return self[2]
+
+    def __getnewargs__(self) -> tuple[str, int | None, dict[str, Any]]:
+        return (self[0], self[1], self[2])
 
     def __repr__(self) -> str:
         return f"Event(kind={self[0]!r}, seat={self[1]!r}, data={self[2]!r})"

@@ -158,7 +158,7 @@ def best_point(cards: Iterable[Card], limit: int = 3, ranking: str = "count") ->
     '1b 5b (31)'
     """
     if type(cards) is list or type(cards) is tuple:
-        m = sum(map(_BIT_OF, cards))
+        m: int = sum(map(_BIT_OF, cards))
         if m.bit_count() != len(cards):  # a card given twice: fall back to or-ing
             m = _or_bits(cards)
     else:
@@ -168,10 +168,13 @@ def best_point(cards: Iterable[Card], limit: int = 3, ranking: str = "count") ->
     if limit == 3 and ranking == "count":
         t0, t1, t2, t3 = _DEFAULT_KEYS
         k = max(t0[m & 1023], t1[(m >> 10) & 1023], t2[(m >> 20) & 1023], t3[m >> 30])
-        return _DEFAULT_POINTS[k & 4095]  # type: ignore[return-value]
-    t = _BEST.get((limit, ranking)) or _best_tables(limit, ranking)
-    k = max(t[0][m & 1023], t[1][(m >> 10) & 1023], t[2][(m >> 20) & 1023], t[3][m >> 30])
-    return _BEST_POINT[(limit, ranking)][k & 4095]  # type: ignore[return-value]
+        p = _DEFAULT_POINTS[k & 4095]
+    else:
+        t = _BEST.get((limit, ranking)) or _best_tables(limit, ranking)
+        k = max(t[0][m & 1023], t[1][(m >> 10) & 1023], t[2][(m >> 20) & 1023], t[3][m >> 30])
+        p = _BEST_POINT[(limit, ranking)][k & 4095]
+    assert p is not None, "a non-empty set of cards has a point"
+    return p
 
 
 _DEFAULT_KEYS = _best_tables(3, "count")

@@ -36,7 +36,10 @@ LATER_VARIANTS = ("show_first", "six_players", "stoppa_povera")
 STAKES = ("ante", "small_point", "cip", "max_bet", "card_rate", "cards_per_payment")
 CARDS_PER_PAYMENT = (1, 2, 3)
 _DEALS = {4: (3, 3, 3, 1), 5: (3, 3, 2), 6: (3, 3)}  # cards per deal, 4-6 players
-PLAYERS = (3, 4, 5, 6)
+#: the seat limits of a table (R-2: 3 to 6 players)
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+PLAYERS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
 
 @cache
@@ -93,7 +96,9 @@ class Rules:
             if not isinstance(v, int) or isinstance(v, bool):
                 raise ValueError(f"{name} must be a whole number, not {v!r}")
         if self.players not in PLAYERS:
-            raise ValueError(f"players must be 3 to 6, not {self.players}")
+            raise ValueError(
+                f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players}"
+            )
         for name in STAKES:
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")

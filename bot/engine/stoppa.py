@@ -1,11 +1,15 @@
 """The stoppa, the shedding phase (R-12), and its close (R-13).
 
-``Stoppa.from_hands(hands, first, rules)`` starts the phase with ``first`` (the eldest hand)
-to move, open. Every forced play is made by the engine (an automation); ``to_act`` is set only
-when a player must *open* while holding more than one rank, the only choice of the stoppa.
+``Stoppa.from_hands(hands, first, rules, events)`` starts the phase with ``first`` (the eldest
+hand) to move, open, appending its events to ``events`` (a hand passes its own log). Every
+forced play is made by the engine (an automation); ``to_act`` is set only when a player must
+*open* while holding more than one rank, the only choice of the stoppa.
 ``legal_plays()`` lists one ``Play`` per rank held: one card of that rank, or all the player's
 aces, or the complete four of a kind (three when the deck lacks a card of the rank).
-``act(seat, Play(cards))`` accepts any card of a rank (suits do not matter).
+``verify(seat, action)`` raises ``IllegalAction`` with the reason a play is refused (and
+returns the rank and cards of an accepted one), ``can`` says yes or no, ``act`` verifies and
+plays: any card of a rank is accepted (suits do not matter). ``next_live_rank`` is the
+sequence rule (which rank a play calls for next), ``sequence`` the plays of the open sequence.
 
 Decisions where RULES.md is silent:
 - Which card of a rank a forced play uses: the lowest in card order (c d s b); suits do not
@@ -28,31 +32,29 @@ from .events import Event
 from .rules import Rules
 
 _ORDER = attrgetter("order")
-_new = tuple.__new__
-_CODE = attrgetter("code")
-#: Play((card,)) for every card, by card index (plays are immutable, so they can be shared)
+#: ``Play((card,))`` of every card, by card index: a table of values, built once
 _SINGLE_PLAYS = tuple(Play((c,)) for c in ALL_CARDS)
-_GROUP_PLAYS: dict[tuple[int, ...], Play] = {}
+#: the highest rank, and the index of the sentinel that ends a search for the next live rank
+_KING = 10
+_SENTINEL = _KING + 1
 
 
-def _play_of(cards: Sequence[Card]) -> Play:
-    """The (shared) ``Play(cards)``."""
-    key = tuple(map(_INDEX, cards))
-    p = _GROUP_PLAYS.get(key)
-    if p is None:
-        p = _GROUP_PLAYS[key] = Play(tuple(cards))
-    return p
+def next_live_rank(live: Sequence[int], rank: int) -> int | None:
+    """R-12's sequence rule: the rank a play of ``rank`` calls for next, the first rank above it
+    that some player still holds (``live[r]`` cards of rank ``r``), or None when ``rank`` is
+    the closer. ``live`` has a non-zero sentinel at index 11 (see ``Stoppa.live``)."""
+    need = rank + 1
+    while not live[need]:
+        need += 1
+    return None if need == _SENTINEL else need
 
 
-_INDEX = attrgetter("index")
-
-
-def _by_rank(cards: Iterable[Card]) -> list[list[Card]]:
-    """``[[], cards of rank 1, ..., cards of rank 10]``, each in suit order (c d s b)."""
-    by_rank: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], []]
+def by_rank(cards: Iterable[Card]) -> list[list[Card]]:
+    """``[[], cards of rank 1, ..., cards of rank 10]``, each in card order (c d s b)."""
+    groups: list[list[Card]] = [[] for _ in range(_SENTINEL)]
     for c in sorted(cards, key=_ORDER):
-        by_rank[c.rank].append(c)
-    return by_rank
+        groups[c.rank].append(c)
+    return groups
 
 
 class Stoppa:
@@ -70,17 +72,45 @@ class Stoppa:
         "n",
         "needed",
         "senza",
+        "sequence_start",
         "table",
         "to_act",
         "turn",
         "winner",
     )
 
-    def __init__(self) -> None:
-        self._events: list[Event] = []
+    def __init__(
+        self,
+        hands: Sequence[Sequence[Card]],
+        first: int,
+        rules: Rules | None = None,
+        events: list[Event] | None = None,
+    ) -> None:
+        """The phase before its first move (``from_hands`` also makes the forced plays)."""
+        seen = 0
+        #: live[r]: cards of rank r still held (1..10); live[11] = 1 is the sentinel of
+        #: ``next_live_rank``
+        self.live = [0] * (_SENTINEL + 1)
+        self.live[_SENTINEL] = 1
+        for cards in hands:
+            for c in cards:
+                if seen & c.bit:
+                    raise ValueError("a card cannot be held twice")
+                seen |= c.bit
+                self.live[c.rank] += 1
+        rules = rules or Rules(players=max(3, min(6, len(hands))))
+        self._events: list[Event] = events if events is not None else []
+        self.n = len(hands)
+        self._full = rules.rank_counts()
+        self._jump = rules.three_aces_jump
+        self._held = [by_rank(h) for h in hands]
+        self._left = [len(h) for h in hands]
         self.table: list[list[Card]] = []
+        #: index in ``table`` of the first play of the open sequence
+        self.sequence_start = 0
         self.winner: int | None = None
         self.to_act: int | None = None
+        self.turn = first
         self.needed: int | None = None
         self.last_rank: int | None = None
         self.last: tuple[Card, ...] = ()
@@ -88,42 +118,16 @@ class Stoppa:
 
     @classmethod
     def from_hands(
-        cls, hands: Sequence[Sequence[Card]], first: int, rules: Rules | None = None
-    ) -> Stoppa:
-        """Start the phase: ``hands[seat]`` are the cards held, ``first`` moves first, open.
-
-        ValueError if a card is held twice."""
-        every = [c for cards in hands for c in cards]
-        if len(set(every)) != len(every):
-            raise ValueError("a card cannot be held twice")
-        self = cls._setup(hands, first, rules)
-        self._advance()
-        return self
-
-    @classmethod
-    def _setup(
         cls,
         hands: Sequence[Sequence[Card]],
         first: int,
-        rules: Rules | None,
-        whole_deck: bool = False,
+        rules: Rules | None = None,
+        events: list[Event] | None = None,
     ) -> Stoppa:
-        """The phase before its first move; ``whole_deck``: ``hands`` hold every card of the
-        used deck (as in a dealt hand), so every rank is live in full."""
-        rules = rules or Rules(players=max(3, min(6, len(hands))))
-        self = cls()
-        self.n = len(hands)
-        full = self._full = rules.rank_counts()
-        self._jump = rules.three_aces_jump
-        held = self._held = list(map(_by_rank, hands))
-        self._left = list(map(len, hands))
-        # live[r]: cards of rank r still held (1..10); live[11] = 1 is a sentinel that ends
-        # the search for the next live rank
-        if whole_deck:
-            self.live = [*full, 1]
-        else:
-            self.live = [sum(len(h[r]) for h in held) if r <= 10 else 1 for r in range(12)]
-        self.turn = first
+        """Start the phase: ``hands[seat]`` are the cards held, ``first`` moves first, open;
+        every forced play is made. ValueError if a card is held twice."""
+        self = cls(hands, first, rules, events)
+        self._advance()
         return self
 
     # --- queries -------------------------------------------------------------------------
@@ -139,7 +143,7 @@ class Stoppa:
     @property
     def closer(self) -> int | None:
         """The highest live rank (R-12), None once nobody holds a card."""
-        for r in range(10, 0, -1):
+        for r in range(_KING, 0, -1):
             if self.live[r]:
                 return r
         return None
@@ -148,6 +152,11 @@ class Stoppa:
     def over(self) -> bool:
         """True once a player has closed."""
         return self.winner is not None
+
+    @property
+    def sequence(self) -> list[list[Card]]:
+        """The plays of the sequence still open (since the last opening), oldest first."""
+        return [list(play) for play in self.table[self.sequence_start :]]
 
     def legal_plays(self) -> list[Play]:
         """The openings available to ``to_act`` (empty when nobody has a choice)."""
@@ -159,7 +168,7 @@ class Stoppa:
             if group:
                 c = group[0]
                 if len(group) > 1 and (c.rank == 1 or len(group) == full[c.rank]):
-                    out.append(_play_of(group))
+                    out.append(Play(tuple(group)))
                 else:
                     out.append(_SINGLE_PLAYS[c.index])
         return out
@@ -172,7 +181,7 @@ class Stoppa:
         return plays[0]
 
     def events(self) -> list[Event]:
-        """Every event of the phase so far."""
+        """Every event of the phase so far (with a hand's log: the hand's events too)."""
         return list(self._events)
 
     def view(self) -> dict[str, Any]:
@@ -189,8 +198,8 @@ class Stoppa:
 
     # --- actions -------------------------------------------------------------------------
 
-    def check(self, seat: int, action: object) -> tuple[int, tuple[Card, ...]]:
-        """Validate an opening; return (rank, cards) or raise IllegalAction."""
+    def verify(self, seat: int, action: object) -> tuple[int, tuple[Card, ...]]:
+        """Return (rank, cards) of the opening ``action`` or raise IllegalAction saying why not."""
         if self.winner is not None:
             raise IllegalAction("hand_over")
         if self.to_act is None or seat != self.to_act:
@@ -222,23 +231,23 @@ class Stoppa:
     def can(self, seat: int, action: object) -> bool:
         """True if ``act`` would accept this."""
         try:
-            self.check(seat, action)
+            self.verify(seat, action)
         except IllegalAction:
             return False
         return True
 
     def act(self, seat: int, action: Play) -> list[Event]:
         """Open with ``action``; the engine then makes every forced play. Returns new events."""
-        r, cards = self.check(seat, action)
+        rank, cards = self.verify(seat, action)
         start = len(self._events)
         self.to_act = None
-        self._advance(r, cards)
+        self._advance(rank, cards)
         return self._events[start:]
 
     # --- the automaton -------------------------------------------------------------------
 
     def _advance(self, rank: int = 0, chosen: tuple[Card, ...] | None = None) -> None:
-        """Make ``chosen`` (cards of ``rank``, checked) when given, the opening of ``turn``,
+        """Make ``chosen`` (cards of ``rank``, verified) when given, the opening of ``turn``,
         then every forced play until a choice is due or someone closes.
 
         The plays are made inline: forced plays are most of a hand's work.
@@ -251,16 +260,15 @@ class Stoppa:
         left = self._left
         full = self._full
         jump = self._jump
-        table_append = self.table.append
+        table = self.table
         ev_append = self._events.append
-        senza_append = self.senza.append
         s = self.turn
         need = self.needed
         last_rank = self.last_rank
         last = self.last
         h = held[s]
         while True:
-            if chosen is not None:
+            if chosen is not None:  # an opening the player chose
                 r = rank
                 group = h[r]
                 if len(chosen) == len(group):
@@ -269,15 +277,13 @@ class Stoppa:
                     for c in chosen:
                         group.remove(c)
                 last = chosen
-                k = len(last)
-                table_append(list(last))
-                codes = list(map(_CODE, last))
                 chosen = None
                 forced = False
+                self.sequence_start = len(table)
             else:
-                if need is None:
+                if need is None:  # open: a forced opening when a single rank is held
                     r = 0
-                    for q in range(1, 11):
+                    for q in range(1, _SENTINEL):
                         if h[q]:
                             if r:  # two ranks or more: the player chooses how to open
                                 self.turn = s
@@ -287,56 +293,38 @@ class Stoppa:
                                 self.to_act = s
                                 return
                             r = q
-                elif last_rank == 1 and h[1]:
+                    self.sequence_start = len(table)
+                elif last_rank == 1 and h[1]:  # aces join the ace just played
                     r = 1
                 elif h[need]:
                     r = need
-                elif jump and len(h[1]) >= 3 and not h[10]:
+                elif jump and len(h[1]) >= 3 and not h[_KING]:
                     r = 1
                 else:
-                    senza_append(_SENZA[s][need])
-                    ev_append(_new(Event, ("senza", s, {"needed": need})))
-                    s += 1
-                    if s == n:
-                        s = 0
+                    self.senza.append((s, need))
+                    ev_append(Event("senza", s, {"needed": need}))
+                    s = (s + 1) % n
                     h = held[s]
                     continue
                 group = h[r]
                 if len(group) == 1 or not (r == 1 or len(group) == full[r]):
-                    c = group.pop(0)  # one card: the lowest of the rank in card order
-                    last = _ALONE[c.index]
-                    k = 1
-                    table_append([c])
-                    codes = [c.code]
+                    last = (group.pop(0),)  # one card: the lowest of the rank in card order
                 else:  # all the player's aces, or a complete set, go together
                     last = tuple(group)
                     group.clear()
-                    k = len(last)
-                    table_append(list(last))
-                    codes = list(map(_CODE, last))
                 forced = True
+            k = len(last)
+            table.append(list(last))
             live[r] -= k
-            k = left[s] - k
-            left[s] = k
-            ev_append(_new(Event, ("play", s, {"cards": codes, "forced": forced})))
-            if not k:
+            left[s] -= k
+            ev_append(Event("play", s, {"cards": [c.code for c in last], "forced": forced}))
+            if not left[s]:
                 self.turn = s
                 self.last = last
                 self.winner = s
                 self.needed = None
                 self.last_rank = last_rank
-                ev_append(_new(Event, ("close", s, {})))
+                ev_append(Event("close", s, {}))
                 return
-            need = r + 1
-            while not live[need]:  # live[11] is 1: the search ends there
-                need += 1
-            if need == 11:
-                need = None
-                last_rank = None
-            else:
-                last_rank = r
-
-
-#: ``(card,)`` by card index, and ``(seat, rank)`` of a "senza" pass: shared, immutable
-_ALONE = tuple((c,) for c in ALL_CARDS)
-_SENZA = tuple(tuple((s, r) for r in range(12)) for s in range(6))
+            need = next_live_rank(live, r)
+            last_rank = None if need is None else r

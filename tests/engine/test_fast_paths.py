@@ -251,7 +251,8 @@ def test_R12_from_hands_refuses_a_card_held_twice() -> None:
 
 def test_prepare_builds_every_small_point_declaration_ahead() -> None:
     from bot.engine import prepare
-    from bot.engine.hand import _SMALL_DECLARES, _declares_of
+    from bot.engine.showdown import _SMALL_DECLARES
+    from bot.engine.showdown import compute_declarations as _declares_of
 
     prepare()
     for ranking in ("count", "total"):
