@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextvars
 import json
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -62,6 +63,7 @@ class Call:
     files: list[CapturedFile] = field(default_factory=list)
     reason: str | None = None
     at: float = field(default_factory=time.monotonic)
+    status: int = 200  # the HTTP status answered (a served harness may answer 429)
 
     @property
     def token(self) -> str | None:
@@ -266,6 +268,9 @@ class FakeDiscord:
         self.members: dict[int, dict[str, Any]] = {}
         self.synced_commands: dict[int | None, list[dict[str, Any]]] = {}
         self.channels: dict[int, dict[str, Any]] = {}
+        #: Awaited with every call before it is answered (`tests.harness.traffic` counts,
+        #: times and throttles calls there); None: answer at once.
+        self.gate: Callable[[Call], Awaitable[None]] | None = None
         self.application: dict[str, Any] = {
             "id": str(application_id),
             "name": bot_user["username"],
@@ -301,7 +306,13 @@ class FakeDiscord:
             files=captured,
             reason=kwargs.get("reason"),
         )
+        return await self.serve_http(call)
+
+    async def serve_http(self, call: Call) -> Any:
+        """Record a bot-token call, pass it through the `gate`, and answer it."""
         self.calls.append(call)
+        if self.gate is not None:
+            await self.gate(call)
         return self._answer_http(call)
 
     async def webhook_request(
@@ -330,6 +341,8 @@ class FakeDiscord:
             reason=reason,
         )
         self.calls.append(call)
+        if self.gate is not None:
+            await self.gate(call)
         return self._answer_webhook(call)
 
     # -- messages -----------------------------------------------------------------------
