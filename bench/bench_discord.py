@@ -424,7 +424,10 @@ async def _bench(
             problems = await h.store.audit()
             if problems:
                 raise AssertionError(f"ledger audit failed: {problems[:3]}")
-            return figures(sim)
+            out = figures(sim)
+            loop = asyncio.get_running_loop()
+            out["forced_clock_jumps"] = float(getattr(loop, "forced_jumps", 0))
+            return out
         finally:
             await h.close()
 

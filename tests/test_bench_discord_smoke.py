@@ -89,3 +89,13 @@ def test_the_global_limit_shows_as_lag_when_tables_ask_too_much() -> None:
     assert free["channel_req_peak_per_s"] > 2
     assert tight["channel_req_peak_per_s"] <= 2
     assert tight["lag_p99_s"] > free["lag_p99_s"]
+
+
+def test_figures_are_the_same_from_run_to_run() -> None:
+    """Simulated time: the clock waits for every thread (renders, queries), so the figures
+    depend on the seed only, not on the machine's speed."""
+    one, two = BENCH.measure("small"), BENCH.measure("small")
+    one.pop("real_s")
+    two.pop("real_s")
+    assert one == two
+    assert one["forced_clock_jumps"] == 0

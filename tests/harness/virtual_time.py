@@ -7,8 +7,10 @@ publisher's interval, a think time, discord.py's rate-limit wait) costs no real 
 computing costs no simulated time. Figures measured in this time do not drift with the
 speed of the machine: a benchmark of 500 tables simply takes longer to run.
 
-aiosqlite's worker threads are not counted (they are not the loop's executor): before a jump
-the loop waits `grace` real seconds for a wake-up from any thread, which covers a query.
+aiosqlite's worker thread is not the loop's executor, so before a jump the loop also looks at
+the other threads: one holding a pending future of the loop is at work (a query), and the
+clock waits for its answer too. Should nothing wake the loop for `FORCE_AFTER` real seconds all the
+same, the clock jumps anyway (counted in `forced_jumps`).
 
 `LoopClock` is the table service's clock on the same time (turn timers, CPU delays).
 """
@@ -16,17 +18,51 @@ the loop waits `grace` real seconds for a wake-up from any thread, which covers 
 from __future__ import annotations
 
 import asyncio
+import queue
 import selectors
+import sys
+import threading
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-#: Real seconds to wait for a thread's wake-up before moving the simulated clock.
-GRACE = 0.002
-#: Real seconds per wait while thread work is pending or no timer is scheduled.
+#: Real seconds to poll for a thread's wake-up before moving the simulated clock.
+GRACE = 0.0
+#: Real seconds per wait while work outside the loop is pending or no timer is scheduled.
 REAL_POLL = 0.05
+#: Real seconds without any wake-up after which the clock jumps although a task seems to wait
+#: on outside work (a future some timer will resolve).
+FORCE_AFTER = 1.0
+#: The name prefix of the default executor's threads (counted by `run_in_executor`).
+_EXECUTOR_PREFIX = "asyncio_"
+
+
+def _holds_work(value: object) -> bool:
+    """A pending future of the loop, or a job queue with jobs not yet taken."""
+    if isinstance(value, asyncio.Future):
+        return not value.done()
+    if isinstance(value, queue.SimpleQueue | queue.Queue):
+        return not value.empty()
+    return False
+
+
+def threads_at_work() -> bool:
+    """Whether a worker thread other than the executor's holds a job the loop awaits: a
+    frame of its stack has among its locals a pending `asyncio.Future` or a queue of jobs not
+    yet taken (aiosqlite's thread keeps its job queue and the future of the query it runs;
+    once answered, the loop has a wake-up to read)."""
+    frames = sys._current_frames()  # the documented way to see where threads are
+    for thread in threading.enumerate():
+        if thread is threading.main_thread() or thread.name.startswith(_EXECUTOR_PREFIX):
+            continue
+        frame = frames.get(thread.ident or -1)
+        while frame is not None:
+            if any(_holds_work(v) for v in frame.f_locals.values()):
+                return True
+            frame = frame.f_back
+    return False
 
 
 class _JumpingSelector(selectors.DefaultSelector):  # type: ignore[misc, valid-type]
@@ -42,13 +78,20 @@ class _JumpingSelector(selectors.DefaultSelector):  # type: ignore[misc, valid-t
         if ready or (timeout is not None and timeout <= 0):
             return ready
         owner = self.owner
-        if owner.threads_pending:
-            return super().select(REAL_POLL if timeout is None else min(timeout, REAL_POLL))
-        ready = super().select(owner.grace)
-        if ready:
-            return ready
-        if timeout is None:  # no timer at all: only a thread or a socket can wake us
-            return super().select(REAL_POLL)
+        if owner.grace > 0:
+            ready = super().select(owner.grace)
+            if ready:
+                return ready
+        if timeout is None or owner.threads_pending or owner.outside_work():
+            ready = super().select(REAL_POLL)
+            if ready or timeout is None:
+                owner.idle_real = 0.0
+                return ready
+            owner.idle_real += REAL_POLL
+            if owner.idle_real < FORCE_AFTER:
+                return ready
+            owner.forced_jumps += 1
+        owner.idle_real = 0.0
         owner.jump(timeout)
         return []
 
@@ -61,6 +104,8 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         self.threads_pending = 0
         self.grace = grace
         self.jumps = 0
+        self.forced_jumps = 0
+        self.idle_real = 0.0
         super().__init__(_JumpingSelector(self))
 
     def time(self) -> float:
@@ -71,6 +116,10 @@ class VirtualTimeLoop(asyncio.SelectorEventLoop):
         """Move the simulated clock forward (the loop does it when it would wait)."""
         self.simulated += seconds
         self.jumps += 1
+
+    def outside_work(self) -> bool:
+        """Whether a worker thread is still at work (see `threads_at_work`)."""
+        return threads_at_work()
 
     def run_in_executor(  # type: ignore[override]
         self, executor: Executor | None, func: Callable[..., T], *args: Any
