@@ -292,7 +292,7 @@ class Harness:
             table_options=self.table_options,
             publish_interval=self.publish_interval,
         )
-        bot.http.request = self.fake.http_request  # type: ignore[method-assign]
+        await self.install_rest(bot)
         bot.shard_count = 1
         state = bot._connection
         state.shard_count = 1
@@ -783,6 +783,51 @@ class Harness:
                 message = self.message(int(source["id"]))
         payload = self._interaction(user, 5, data, channel=channel, message=message)
         return await self._dispatch(payload)
+
+    # -- hooks and building blocks (benchmarks, served harness) ----------------------------
+    async def install_rest(self, bot: StoppaBot) -> None:
+        """Connect the bot's bot-token REST door to the fake (before login). The default
+        replaces `HTTPClient.request`; `tests.harness.served` serves real HTTP instead."""
+        bot.http.request = self.fake.http_request  # type: ignore[method-assign]
+
+    def add_channel(self, name: str) -> int:
+        """A new text channel of the guild (CHANNEL_CREATE once the bot is ready); its id."""
+        channel_id = self.snowflakes.next()
+        self.channels[name] = channel_id
+        payload = text_channel_payload(
+            channel_id, self.guild_id, name, len(self.channels), self.category_id
+        )
+        self.fake.channels[channel_id] = payload
+        if self.bot is not None and self.bot.is_ready():
+            self.bot._connection.parsers["CHANNEL_CREATE"](payload)
+        return channel_id
+
+    def slash_payload(
+        self, user: FakeMember, command: str, *, channel: int | str | None = None,
+        **options: Any,
+    ) -> dict[str, Any]:
+        """The INTERACTION_CREATE payload of `/command` (see `slash`), not sent."""
+        data = self._command_data(command, options)
+        return self._interaction(user, 2, data, channel=channel)
+
+    def component_payload(
+        self, user: FakeMember, message_id: int, custom_id: str,
+        values: list[str] | None = None,
+    ) -> dict[str, Any]:
+        """The payload of a button click (or, with `values`, a select choice), not sent."""
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data.update(component_type=3, values=list(values))
+        return self._interaction(user, 3, data, message=self.message(message_id))
+
+    def send_nowait(self, payload: dict[str, Any]) -> str:
+        """Feed an interaction payload to the bot without waiting for it to settle (many
+        simulated members at once); returns its token (`fake.calls` by `Call.token`)."""
+        token = str(payload["token"])
+        self.fake.interactions[token] = payload
+        install_webhook_route(token, self.fake)
+        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        return token
 
 
 def _submitted(component: dict[str, Any], values: dict[str, Any]) -> dict[str, Any] | None:

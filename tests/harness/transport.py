@@ -14,6 +14,7 @@ import asyncio
 import contextvars
 import json
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -66,6 +67,7 @@ class Call:
     #: The event loop's time when the call was sent: harness time, which `Harness.slow_store`
     #: moves forward past the store's waits.
     loop_at: float = field(default_factory=lambda: asyncio.get_running_loop().time())
+    status: int = 200  # the HTTP status answered (a served harness may answer 429)
 
     @property
     def token(self) -> str | None:
@@ -283,6 +285,9 @@ class FakeDiscord:
         #: The bot's permissions per channel where they differ from the default (see
         #: `Harness.set_bot_permissions`): bot-token posts and edits there answer 403.
         self.bot_permissions: dict[int, discord.Permissions] = {}
+        #: Awaited with every call before it is answered (`tests.harness.traffic` counts,
+        #: times and throttles calls there); None: answer at once.
+        self.gate: Callable[[Call], Awaitable[None]] | None = None
         self.application: dict[str, Any] = {
             "id": str(application_id),
             "name": bot_user["username"],
@@ -318,7 +323,13 @@ class FakeDiscord:
             files=captured,
             reason=kwargs.get("reason"),
         )
+        return await self.serve_http(call)
+
+    async def serve_http(self, call: Call) -> Any:
+        """Record a bot-token call, pass it through the `gate`, and answer it."""
         self.calls.append(call)
+        if self.gate is not None:
+            await self.gate(call)
         return self._answer_http(call)
 
     async def webhook_request(
@@ -347,6 +358,8 @@ class FakeDiscord:
             reason=reason,
         )
         self.calls.append(call)
+        if self.gate is not None:
+            await self.gate(call)
         return self._answer_webhook(call)
 
     # -- messages -----------------------------------------------------------------------
