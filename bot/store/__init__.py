@@ -1,4 +1,4 @@
-"""Storage on SQLite (aiosqlite): accounts and ledger, stakes and variants, tables, history.
+"""Storage: accounts and ledger, stakes and variants, tables, history.
 
 One database file, WAL mode, one writer connection per process; schema migrations are applied
 at open. Every chip movement is a ledger row written in the same `BEGIN IMMEDIATE` transaction

@@ -1,20 +1,18 @@
-"""The one writer connection of the process, and its transaction discipline.
+"""The SQLite store's one connection, its worker thread, and its transaction discipline.
 
-Every write of the store is ONE synchronous function `fn(tx: Transfers) -> result` that runs
-on aiosqlite's worker thread: a whole transaction costs one hop to that thread instead of one
-per statement. `_transaction(fn)` submits it to the **group commit**: a writer task takes every
-transaction waiting at that moment and runs them in one `BEGIN IMMEDIATE ... COMMIT`, each
-inside its own `SAVEPOINT`. A transaction that raises is rolled back to its savepoint alone
-(the others still commit) and its caller gets the exception; each caller's future is resolved
-only after the COMMIT, so a returned value is durable (as WAL with synchronous=NORMAL makes it)
-and atomic. One transaction alone is a group of one.
+The connection lives on ONE worker thread of the store (a single-thread executor, public
+`concurrent.futures` API): every statement runs there, and a whole write transaction is ONE
+synchronous function `fn(tx: Transfers) -> result` submitted to it, so a transaction costs one
+hop to the thread instead of one per statement. `_transaction(fn)` submits it to the **group
+commit**: a writer task takes every transaction waiting at that moment and runs them in one
+`BEGIN IMMEDIATE ... COMMIT`, each inside its own `SAVEPOINT`. A transaction that raises is
+rolled back to its savepoint alone (the others still commit) and its caller gets the
+exception; each caller's future is resolved only after the COMMIT, so a returned value is
+durable (as WAL with synchronous=NORMAL makes it) and atomic. One transaction alone is a
+group of one.
 
-Reads (`_read`) take the same `asyncio.Lock` as the writer task; since a write transaction
+Reads (`query`) take the same `asyncio.Lock` as the writer task; since a write transaction
 never spans two calls to the worker thread, a read can never see one half-done.
-
-aiosqlite has no public way to run an arbitrary function on its thread; `_on_thread` uses its
-`Connection._execute(fn)` (the queue every public call goes through; present in aiosqlite
-0.17-0.22), and `Store.open` checks it is there.
 """
 
 from __future__ import annotations
@@ -25,20 +23,20 @@ import os
 import sqlite3
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, Self, TypeVar
-
-import aiosqlite
 
 from bot.store.errors import typed_error
 from bot.store.ledger import Transfers
 from bot.store.schema import migrate
 
 BUSY_TIMEOUT_MS = 5000
+#: the worker thread's name (its number is appended): tests and tools find it by this name
+THREAD_NAME = "stoppa_store_connection_worker_thread"
 T = TypeVar("T")
 
 
@@ -87,11 +85,36 @@ def run_group(conn: sqlite3.Connection, jobs: list[_Job]) -> None:
         raise
 
 
+def _connect(path: str) -> sqlite3.Connection:
+    """Open and migrate the file (on the worker thread). Pragmas: WAL journal,
+    synchronous=NORMAL, busy_timeout, foreign_keys=ON."""
+    # isolation_level="IMMEDIATE": should a write ever start outside an explicit BEGIN, the
+    # sqlite3 module opens a `BEGIN IMMEDIATE` itself (never a deferred transaction)
+    conn = sqlite3.connect(path, isolation_level="IMMEDIATE", check_same_thread=False)
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        migrate(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _fetchall(sql: str, params: Sequence[object], conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    return conn.execute(sql, params).fetchall()
+
+
 class StoreBase:
     """Opening, closing and the transaction helpers shared by the store's parts."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self._db = db
+    def __init__(self, executor: ThreadPoolExecutor, conn: sqlite3.Connection, path: str) -> None:
+        self._executor = executor
+        self._conn = conn
+        self._closed = False
         self.path = path
         self._lock = asyncio.Lock()
         self._pending: deque[_Job] = deque()
@@ -102,54 +125,50 @@ class StoreBase:
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Self:
-        """Open (creating the folder and file if needed) and migrate the database at `path`.
-
-        Pragmas: WAL journal, synchronous=NORMAL, busy_timeout, foreign_keys=ON.
-        """
-        if not callable(getattr(aiosqlite.Connection, "_execute", None)):  # pragma: no cover
-            raise RuntimeError("this aiosqlite has no Connection._execute: pin aiosqlite <= 0.22")
+        """Open (creating the folder and file if needed) and migrate the database at `path`."""
         path = os.fspath(path)
         if path != ":memory:" and not path.startswith("file:"):
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level="IMMEDIATE": should a write ever start outside an explicit BEGIN, the
-        # sqlite3 module opens a `BEGIN IMMEDIATE` itself (never a deferred transaction)
-        db = await aiosqlite.connect(path, isolation_level="IMMEDIATE")
+        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=THREAD_NAME)
         try:
-            db.row_factory = sqlite3.Row
-            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = NORMAL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await migrate(db)
+            conn = await asyncio.wrap_future(executor.submit(_connect, path))
         except BaseException:
-            await db.close()
+            executor.shutdown(wait=False)
             raise
-        return cls(db, path)
+        return cls(executor, conn, path)
 
     async def close(self) -> None:
         """Close the connection, after every transaction already submitted has finished."""
         while self._writer is not None and not self._writer.done():
             await asyncio.shield(self._writer)
         async with self._lock:
-            await self._db.close()
+            if self._closed:
+                return
+            self._closed = True
+            await asyncio.wrap_future(self._executor.submit(self._conn.close))
+            self._executor.shutdown(wait=False)
 
     async def pragma(self, name: str) -> Any:
         """The value of `PRAGMA name` (journal_mode, foreign_keys, busy_timeout...)."""
         if not name.isidentifier():
             raise ValueError(f"not a pragma name: {name!r}")
-        async with self._read() as db:
-            rows = await db.execute_fetchall(f"PRAGMA {name}")
-            return next(iter(rows))[0]
+        return (await self.query(f"PRAGMA {name}"))[0][0]
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def query(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+        """Every row of one read statement (never sees a write transaction half-done)."""
         async with self._lock:
-            yield self._db
+            return await self._on_thread(partial(_fetchall, sql, params))
+
+    async def _read_with(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run a reading function `fn(connection)` (several statements, one consistent view)."""
+        async with self._lock:
+            return await self._on_thread(fn)
 
     async def _on_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `fn(sqlite3_connection)` on aiosqlite's worker thread (in queue order)."""
-        db = self._db
-        return await db._execute(lambda: fn(db._conn))
+        """Run `fn(connection)` on the store's worker thread (in submission order)."""
+        if self._closed:
+            raise ValueError("the store's connection is closed")
+        return await asyncio.wrap_future(self._executor.submit(fn, self._conn))
 
     async def _transaction(self, fn: Callable[[Transfers], T], now: float | None = None) -> T:
         """Run `fn(tx)` as one transaction (savepoint of a group commit); its return value
@@ -159,12 +178,15 @@ class StoreBase:
         Cancelling the caller before the group starts drops the transaction; once the group
         has started it runs to its end (committed or rolled back as a whole).
         """
+        if self._closed:
+            raise ValueError("the store's connection is closed")
         loop = asyncio.get_running_loop()
         job = _Job(fn, time.time() if now is None else now, loop.create_future())
         self._pending.append(job)
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_groups(), name="stoppa-store-writer")
-        return await job.future
+        result: T = await job.future
+        return result
 
     async def _write_groups(self) -> None:
         """The writer task: commit groups until no transaction is waiting."""

@@ -1,4 +1,4 @@
-"""`Store`: the process's SQLite store, assembled from its parts."""
+"""`SQLiteStore`: the store on one SQLite file, assembled from its parts."""
 
 from __future__ import annotations
 
@@ -7,8 +7,12 @@ from bot.store.history import HistoryMixin
 from bot.store.tables import TablesMixin
 
 
-class Store(AccountsMixin, TablesMixin, HistoryMixin):
+class SQLiteStore(AccountsMixin, TablesMixin, HistoryMixin):
     """Accounts and ledger, stakes, tables and history in one SQLite file.
 
-    Open with `await Store.open(path)`; one instance (one writer connection) per process.
+    Open with `await SQLiteStore.open(path)`; one instance (one writer connection) per process.
     """
+
+
+#: the name callers and tests have always used for the SQLite store
+Store = SQLiteStore

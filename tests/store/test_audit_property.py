@@ -198,10 +198,11 @@ async def test_audit_detects_a_tampered_balance_and_escrow(db_path: str) -> None
     try:
         row = await store.create_table(1, 1, settings={}, seats=[1])
         await store.save_table(row.id, expected_version=0, moves=[Move(1, 60, "ante")])
-        async with store._read() as db:  # write behind the store's back, without ledger rows
-            await db.execute("UPDATE accounts SET balance = balance + 7")
-            await db.execute("UPDATE tables SET escrow = escrow - 1")
-            await db.commit()
+        def tamper(tx) -> None:  # write behind the ledger's back, without ledger rows
+            tx.db.execute("UPDATE accounts SET balance = balance + 7")
+            tx.db.execute("UPDATE tables SET escrow = escrow - 1")
+
+        await store._transaction(tamper)
         problems = await store.audit()
         assert any("user 1: balance 947, ledger says 940" in p for p in problems)
         assert any(f"table {row.id}: escrow 59, ledger says 60" in p for p in problems)

@@ -56,6 +56,5 @@ async def test_raw_integrity_errors_come_out_typed(store: Store) -> None:
     with pytest.raises(IntegrityViolation) as caught:
         await store._transaction(duplicate_account)
     assert isinstance(caught.value.__cause__, sqlite3.IntegrityError)
-    async with store._read() as db:
-        rows = await db.execute_fetchall("SELECT COUNT(*) FROM accounts WHERE user_id = 77")
+    rows = await store.query("SELECT COUNT(*) FROM accounts WHERE user_id = 77")
     assert next(iter(rows))[0] == 0  # rolled back whole

@@ -91,12 +91,11 @@ async def test_moves_go_through_the_escrow(store: Store) -> None:
     )
     assert row.escrow == 0
     assert await store.balances(GUILD, [1, 2]) == {1: 1170, 2: 890}
-    async with store._read() as db:
-        rows = await db.execute_fetchall(
-            "SELECT src_kind, src_id, dst_kind, dst_id, amount, reason, hand_no, table_id"
-            " FROM ledger WHERE table_id = ? ORDER BY id",
-            (row.id,),
-        )
+    rows = await store.query(
+        "SELECT src_kind, src_id, dst_kind, dst_id, amount, reason, hand_no, table_id"
+        " FROM ledger WHERE table_id = ? ORDER BY id",
+        (row.id,),
+    )
     assert [tuple(r) for r in rows][-2:] == [  # the ledger keeps the order given
         ("table", row.id, "user", 1, 230, "pot", 1, row.id),
         ("user", 2, "table", row.id, 50, "bet", 1, row.id),
