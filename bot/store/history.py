@@ -25,7 +25,7 @@ _BOARDS: dict[str, tuple[str, str]] = {
     "closes": ("player_stats s", "s.closes"),
 }
 
-def _board(by: str) -> tuple[str, str]:
+def board(by: str) -> tuple[str, str]:
     if by not in LEADERBOARDS:
         raise ValueError(f"unknown leaderboard {by!r}; choose one of {', '.join(LEADERBOARDS)}")
     return _BOARDS[by]
@@ -86,7 +86,7 @@ class HistoryMixin(StoreBase):
         Human users only (CPU accounts have negative ids). Ties are ordered by user id; rank
         is the 1-based position. "net" and "closes" list users who played at least one hand.
         """
-        source, value = _board(by)
+        source, value = board(by)
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset must be >= 0")
         balance = "s.balance" if by == "balance" else "COALESCE(a.balance, 0)"
@@ -108,7 +108,7 @@ class HistoryMixin(StoreBase):
 
     async def count_ranked(self, guild: int, by: str = "balance") -> int:
         """How many users the leaderboard `by` ranks (for paging)."""
-        source, _ = _board(by)
+        source, _ = board(by)
         rows = await self.query(
             f"SELECT COUNT(*) FROM {source} WHERE s.guild_id = ? AND s.user_id > 0", (guild,)
         )
