@@ -15,6 +15,12 @@ from bot.store import Move, Store
 from .conftest import GUILD
 
 
+@pytest.fixture
+def store(sqlite_store: Store) -> Store:
+    """These tests drive the SQLite store's own transaction runner: SQLite only."""
+    return sqlite_store
+
+
 class Boom(Exception):
     pass
 

@@ -14,6 +14,12 @@ from bot.store.errors import IntegrityViolation
 from .conftest import GUILD
 
 
+@pytest.fixture
+def store(sqlite_store: Store) -> Store:
+    """These tests drive the SQLite store's own transaction runner: SQLite only."""
+    return sqlite_store
+
+
 async def test_one_refused_save_in_a_group_rolls_back_alone(store: Store) -> None:
     tables = [
         await store.create_table(GUILD, channel, settings={}, seats=[channel])
