@@ -3,7 +3,7 @@
 Start-up happens in `setup_hook` (discord.py calls it once, after login and before the gateway
 connects):
 
-1. open the store (`bot.store`, `await Store.open(db_path)`);
+1. open the store (`bot.store`, `await open_store(database)`: SQLite or PostgreSQL);
 2. start the table service (`bot.tables`, `await TableService.start(store, ...)`), which reloads
    every unfinished table; see `_start_tables` (it is skipped while `bot.tables` is not written);
 3. load every extension of `EXTENSIONS` (each module ends with `async def setup(bot)`);
@@ -79,7 +79,7 @@ class StoppaBot(commands.AutoShardedBot):
 
     def __init__(
         self,
-        db_path: str,
+        database: str,
         *,
         seed: int | None = None,
         turn_timeout: float = 60.0,
@@ -99,7 +99,8 @@ class StoppaBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options,
         )
-        self.db_path = db_path
+        #: a SQLite path, `sqlite:///path` or `postgresql://...` (see `bot.store.open_store`)
+        self.db_path = database
         self.seed = seed
         self.turn_timeout = turn_timeout
         self.dev_guild = dev_guild
@@ -116,10 +117,10 @@ class StoppaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open the store, start the table service, load the cogs, translate and sync."""
         from bot.engine import prepare
-        from bot.store import Store
+        from bot.store import open_store
 
         await asyncio.to_thread(prepare)  # the engine's lookup tables, off the event loop
-        self.store = await Store.open(self.db_path)
+        self.store = await open_store(self.db_path)
         self.tables = await self._start_tables()
         for name in self.extension_names:
             await self._load(name)
@@ -218,7 +219,7 @@ class StoppaBot(commands.AutoShardedBot):
 
 
 def create_bot(
-    db_path: str,
+    database: str,
     *,
     seed: int | None = None,
     turn_timeout: float = 60.0,
@@ -232,9 +233,10 @@ def create_bot(
     `sync_commands=False` skips the command sync (the offline harness); `table_options` are
     extra keyword arguments of `TableService.start` (tests pass a fake `clock`, `cpu_delay`);
     `publish_interval` is the least time between two edits of a table's public message.
+    `database` is a SQLite path or a database URL (`sqlite:///path`, `postgresql://...`).
     """
     return StoppaBot(
-        db_path,
+        database,
         seed=seed,
         turn_timeout=turn_timeout,
         dev_guild=dev_guild,
@@ -262,7 +264,7 @@ def run_bot(settings: Settings) -> None:
     """Run the bot until it is stopped (logging is already set up by `python -m bot`)."""
     keep_bodies_out_of_logs()
     bot = create_bot(
-        settings.db_path,
+        settings.database,
         turn_timeout=settings.turn_timeout,
         dev_guild=settings.dev_guild,
     )

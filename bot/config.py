@@ -7,6 +7,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.store.factory import without_password
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -23,12 +25,17 @@ class Settings:
     log_level: str
     turn_timeout: float
     dev_guild: int | None
+    #: where the data lives: a SQLite path / `sqlite:///path`, or `postgresql://...`
+    database: str = "data/stoppa.db"
+    #: connections in the PostgreSQL pool (unused on SQLite)
+    db_pool_size: int = 10
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
         token = "set" if self.token else "missing"
         return (
             f"Settings(token=<{token}>, db_path={self.db_path!r}, log_level={self.log_level!r}, "
-            f"turn_timeout={self.turn_timeout!r}, dev_guild={self.dev_guild!r})"
+            f"turn_timeout={self.turn_timeout!r}, dev_guild={self.dev_guild!r}, "
+            f"database={without_password(self.database)!r}, db_pool_size={self.db_pool_size!r})"
         )
 
     @property
@@ -60,6 +67,20 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
     token = _clean(env, "DISCORD_TOKEN")
 
     db_path = _clean(env, "STOPPA_DB") or "data/stoppa.db"
+    database = _clean(env, "STOPPA_DATABASE_URL") or db_path
+    if not database.startswith(("sqlite:///", "postgresql://", "postgres://")) and (
+        "://" in database
+    ):
+        raise ConfigError(
+            "STOPPA_DATABASE_URL must be sqlite:///path or postgresql://... "
+            f"(got {without_password(database)!r})"
+        )
+
+    raw_pool = _clean(env, "STOPPA_DB_POOL_SIZE") or "10"
+    if not raw_pool.isdigit() or not 1 <= int(raw_pool) <= 1000:
+        raise ConfigError(
+            f"STOPPA_DB_POOL_SIZE must be a whole number from 1 to 1000 (got {raw_pool!r})"
+        )
 
     log_level = (_clean(env, "STOPPA_LOG_LEVEL") or "INFO").upper()
     if log_level not in LOG_LEVELS:
@@ -97,4 +118,6 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         log_level=log_level,
         turn_timeout=turn_timeout,
         dev_guild=dev_guild,
+        database=database,
+        db_pool_size=int(raw_pool),
     )

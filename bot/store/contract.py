@@ -153,3 +153,29 @@ class StoreContract(Protocol):
     async def audit(self) -> list[str]:
         """Every difference between the books and the ledger (empty: they balance)."""
         ...
+
+
+class CopyableStore(StoreContract, Protocol):
+    """A store that `python -m bot db copy` can read whole and fill (both implementations)."""
+
+    async def query(self, sql: str, params: Sequence[object] = ()) -> Sequence[Sequence[Any]]:
+        """Every row of one read statement (`?` placeholders, SQL both databases run)."""
+        ...
+
+    async def schema_version(self) -> int:
+        """The schema version the database is at."""
+        ...
+
+    async def is_empty(self) -> list[str]:
+        """The schema's tables that hold rows (an empty list: nothing stored yet)."""
+        ...
+
+    async def export_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Column names and every row of one schema table, in primary-key order."""
+        ...
+
+    async def import_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+    ) -> None:
+        """Insert rows read by `export_rows` of another store, in one transaction."""
+        ...

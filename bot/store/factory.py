@@ -27,9 +27,20 @@ class Database:
     location: str
 
     def __str__(self) -> str:
+        """The database as a URL fit for a log line or a terminal (no password)."""
         if self.kind == "sqlite":
             return f"{SQLITE_PREFIX}{self.location}"
-        return self.location
+        return without_password(self.location)
+
+
+def without_password(url: str) -> str:
+    """A database URL with its password (if any) replaced by ***."""
+    head, sep, tail = url.partition("@")
+    if not sep or "://" not in head:
+        return url
+    scheme, _, credentials = head.partition("://")
+    user, colon, _password = credentials.partition(":")
+    return f"{scheme}://{user}:***@{tail}" if colon else url
 
 
 def parse_database(database: str | os.PathLike[str]) -> Database:
@@ -43,7 +54,7 @@ def parse_database(database: str | os.PathLike[str]) -> Database:
             return Database("sqlite", path)
     elif text and "://" not in text:
         return Database("sqlite", text)
-    raise StoreError("bad_database_url", {"url": text.split("@")[-1]})
+    raise StoreError("bad_database_url", {"url": without_password(text)})
 
 
 async def open_store(

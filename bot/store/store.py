@@ -20,6 +20,10 @@ class SQLiteStore(AccountsMixin, TablesMixin, HistoryMixin):
     """
 
     # whole-database copy (`python -m bot db copy`) ------------------------------------------
+    async def schema_version(self) -> int:
+        """The file's schema version (`PRAGMA user_version`)."""
+        return int(await self.pragma("user_version"))
+
     async def is_empty(self) -> list[str]:
         """The tables of the schema that hold rows (empty list: the database is empty)."""
         return [name for name in TABLES if await self.query(f"SELECT 1 FROM {name} LIMIT 1")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -40,31 +40,38 @@ def postgres_url() -> str:
     pytest.skip(HOW_TO_RUN)
 
 
-@asynccontextmanager
-async def postgres_schema() -> AsyncIterator[Callable[..., Any]]:
-    """A fresh schema on the test server (dropped at the end); yields `open(**options)`,
-    which opens a PostgresStore on it (each call its own pool)."""
-    import asyncpg
+class PostgresSchema:
+    """A fresh schema on the test server: `url` reaches it (its search_path), and calling the
+    object opens a PostgresStore on it (each call its own pool, as a process has)."""
 
-    from bot.store.postgres import PostgresStore
+    def __init__(self, url: str, name: str) -> None:
+        self.name = name
+        self.url = f"{url}{'&' if '?' in url else '?'}search_path={name}"
+        self.opened: list[Any] = []
 
-    url = postgres_url()
-    schema = f"test_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(url)
-    await admin.execute(f"CREATE SCHEMA {schema}")
-    opened: list[PostgresStore] = []
+    async def __call__(self, **options: Any) -> Any:
+        from bot.store.postgres import PostgresStore
 
-    async def open_store(**options: Any) -> PostgresStore:
-        store = await PostgresStore.open(url, server_settings={"search_path": schema}, **options)
-        opened.append(store)
+        store = await PostgresStore.open(self.url, **options)
+        self.opened.append(store)
         return store
 
+
+@asynccontextmanager
+async def postgres_schema() -> AsyncIterator[PostgresSchema]:
+    """A fresh schema on the test server, dropped (with its stores closed) at the end."""
+    import asyncpg
+
+    url = postgres_url()
+    schema = PostgresSchema(url, f"test_{uuid.uuid4().hex[:12]}")
+    admin = await asyncpg.connect(url)
+    await admin.execute(f"CREATE SCHEMA {schema.name}")
     try:
-        yield open_store
+        yield schema
     finally:
-        for store in opened:
+        for store in schema.opened:
             await store.close()
-        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.execute(f"DROP SCHEMA {schema.name} CASCADE")
         await admin.close()
 
 

@@ -46,7 +46,7 @@ from bot.store.models import (
     Unset,
 )
 from bot.store.postgres.connection import PgBase, PgTransfers, coerce, numbered
-from bot.store.postgres.schema import migrate
+from bot.store.postgres.schema import migrate, schema_version
 from bot.store.schema import TABLES
 from bot.store.server_settings import apply_changes
 from bot.store.stakes import validate_stakes
@@ -84,19 +84,15 @@ class PostgresStore(PgBase):
         url: str,
         *,
         pool_size: int | None = None,
-        server_settings: Mapping[str, str] | None = None,
     ) -> Self:
-        """Connect a pool of `pool_size` connections and migrate the database.
-
-        `server_settings` are PostgreSQL settings for every connection (the tests use
-        `search_path` to give each test its own schema).
-        """
+        """Connect a pool of `pool_size` connections (default: STOPPA_DB_POOL_SIZE, else 10)
+        and migrate the database. PostgreSQL settings may ride in the URL's query
+        (`?search_path=...`: the tests give each test its own schema so)."""
         size = pool_size or int(os.environ.get("STOPPA_DB_POOL_SIZE") or DEFAULT_POOL_SIZE)
         pool = await asyncpg.create_pool(
             url,
             min_size=1,
             max_size=size,
-            server_settings=dict(server_settings or {}),
         )
         try:
             async with pool.acquire() as conn:
@@ -461,6 +457,11 @@ class PostgresStore(PgBase):
         return await self._read_with(lambda conn: _totals(conn, guild))
 
     # whole-database copy (`python -m bot db copy`) ------------------------------------------
+    async def schema_version(self) -> int:
+        """The database's schema version (the `schema_version` table)."""
+        async with self._pool.acquire() as conn:
+            return await schema_version(conn)
+
     async def is_empty(self) -> list[str]:
         """The tables of the schema that hold rows (empty list: the database is empty)."""
         full = []
