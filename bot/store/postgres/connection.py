@@ -77,6 +77,19 @@ def typed_pg_error(error: BaseException) -> BaseException:
     return typed
 
 
+class StoreConnection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no stubs
+    """The pool's connections: given back without asyncpg's reset query.
+
+    The reset (`RESET ALL`, `UNLISTEN *`, `CLOSE ALL`, advisory unlock) costs one round trip
+    per transaction and undoes nothing the store does: it never sets a session variable,
+    listens, keeps a cursor or takes a session-level lock (migrations take a transaction-level
+    one). An open transaction is still rolled back by asyncpg on release.
+    """
+
+    def get_reset_query(self) -> str:
+        return ""
+
+
 class PgTransfers:
     """Balance updates and buffered ledger rows of one PostgreSQL transaction.
 
@@ -195,9 +208,11 @@ class PgTransfers:
 
     async def flush(self) -> None:
         """Write the buffered ledger rows (before COMMIT)."""
-        if self._rows:
+        if len(self._rows) == 1:
+            await self.conn.execute(INSERT_LEDGER, *self._rows[0])
+        elif self._rows:
             await self.conn.executemany(INSERT_LEDGER, self._rows)
-            self._rows.clear()
+        self._rows.clear()
 
 
 class PgBase:

@@ -45,7 +45,13 @@ from bot.store.models import (
     TableRow,
     Unset,
 )
-from bot.store.postgres.connection import PgBase, PgTransfers, coerce, numbered
+from bot.store.postgres.connection import (
+    PgBase,
+    PgTransfers,
+    StoreConnection,
+    coerce,
+    numbered,
+)
 from bot.store.postgres.schema import migrate, schema_version
 from bot.store.schema import TABLES
 from bot.store.server_settings import apply_changes
@@ -93,6 +99,7 @@ class PostgresStore(PgBase):
             url,
             min_size=1,
             max_size=size,
+            connection_class=StoreConnection,
         )
         try:
             async with pool.acquire() as conn:
