@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 
 from bot.store import CooldownActive, InsufficientFunds, Move
+from bot.store.ledger import MINT_ACCOUNT, USER, Account
 
 from .conftest import GUILD, postgres_schema
 
@@ -114,4 +115,32 @@ async def test_only_an_aborted_transaction_is_retried_and_it_applies_once() -> N
         assert len(attempts) == 1
         # the balance changes above had no ledger rows: put the books straight for the audit
         await store._transaction(lambda tx: tx.add_to_user(GUILD, 3, 100))
+        assert await store.audit() == []
+
+
+async def test_connection_lost_before_commit_is_retried_and_applies_once() -> None:
+    """The server drops the connection in the middle of a transaction (before COMMIT): it was
+    not applied, so it is run again, on another connection, and applied exactly once."""
+    async with postgres_schema() as open_store:
+        store = await open_store()
+        await store.balance(GUILD, 4)
+        admin = await asyncpg.connect(open_store.url)
+        attempts = []
+
+        async def spend(tx) -> int:
+            attempts.append(tx.conn.get_server_pid())
+            balance = await tx.add_to_user(GUILD, 4, -100)
+            if len(attempts) == 1:
+                await admin.execute("SELECT pg_terminate_backend($1)", attempts[0])
+            await tx.fetch("SELECT 1")  # the next statement finds the connection gone
+            tx.record(GUILD, Account(USER, 4), MINT_ACCOUNT, 100, "remove")
+            return balance
+
+        try:
+            assert await store._transaction(spend) == 900
+        finally:
+            await admin.close()
+        assert len(attempts) == 2 and attempts[0] != attempts[1]
+        assert store.retries == 1
+        assert await store.balance(GUILD, 4) == 900  # debited once, not twice
         assert await store.audit() == []
