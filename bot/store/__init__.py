@@ -34,6 +34,7 @@ from bot.store.models import (
     LEADERBOARDS,
     TABLE_REASONS,
     TABLE_STATUSES,
+    UNSET,
     DailyClaim,
     HandRecord,
     LeaderRow,
@@ -46,7 +47,6 @@ from bot.store.schema import LATEST as SCHEMA_VERSION
 from bot.store.stakes import CHOICES as STAKES_CHOICES
 from bot.store.stakes import DEFAULT_STAKES, small_points, validate_stakes
 from bot.store.store import SQLiteStore, Store
-from bot.store.tables import UNSET
 
 __all__ = [
     "DEFAULT_STAKES",

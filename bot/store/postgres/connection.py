@@ -18,7 +18,7 @@ import contextlib
 import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
@@ -27,6 +27,14 @@ from bot.store.ledger import MINT_ACCOUNT, USER, Account
 from bot.store.models import REASON_START
 
 T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from asyncpg.pool import PoolConnectionProxy
+
+    #: a connection of its own or one lent by the pool (both are used the same way)
+    PgConnection: TypeAlias = (
+        asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]
+    )
 
 #: how many times a transaction PostgreSQL aborted (or never received) is tried in all
 ATTEMPTS = 5
@@ -77,7 +85,7 @@ def typed_pg_error(error: BaseException) -> BaseException:
     return typed
 
 
-class StoreConnection(asyncpg.Connection):  # type: ignore[misc]  # asyncpg has no stubs
+class StoreConnection(asyncpg.Connection):
     """The pool's connections: given back without asyncpg's reset query.
 
     The reset (`RESET ALL`, `UNLISTEN *`, `CLOSE ALL`, advisory unlock) costs one round trip
@@ -100,7 +108,7 @@ class PgTransfers:
 
     __slots__ = ("_rows", "_starting", "conn", "now")
 
-    def __init__(self, conn: asyncpg.Connection, now: float) -> None:
+    def __init__(self, conn: PgConnection, now: float) -> None:
         self.conn = conn
         self.now = now
         self._rows: list[tuple[object, ...]] = []
@@ -234,7 +242,7 @@ class PgBase:
             raise ValueError("the store's connection pool is closed")
         return list(await self._pool.fetch(numbered(sql), *params))
 
-    async def _read_with(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+    async def _read_with(self, fn: Callable[[PgConnection], Awaitable[T]]) -> T:
         """Run several reads on one snapshot (REPEATABLE READ, read only)."""
         async with (
             self._pool.acquire() as conn,

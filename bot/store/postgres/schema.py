@@ -7,15 +7,18 @@ never apply a migration twice and a failure leaves the previous version.
 
 from __future__ import annotations
 
-import asyncpg
+from typing import TYPE_CHECKING
 
 from bot.store.schema import LATEST, MIGRATIONS, too_new
+
+if TYPE_CHECKING:
+    from bot.store.postgres.connection import PgConnection
 
 #: the advisory lock every migrating process takes (any constant shared by them all)
 MIGRATION_LOCK = 0x5707_7A00
 
 
-async def schema_version(conn: asyncpg.Connection) -> int:
+async def schema_version(conn: PgConnection) -> int:
     """The database's schema version (0: never migrated)."""
     exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
     if not exists:
@@ -24,7 +27,7 @@ async def schema_version(conn: asyncpg.Connection) -> int:
     return 0 if value is None else int(value)
 
 
-async def migrate(conn: asyncpg.Connection, target: int = LATEST) -> list[int]:
+async def migrate(conn: PgConnection, target: int = LATEST) -> list[int]:
     """Apply every migration above the database's version up to `target`; those applied.
 
     Raises StoreError("schema_too_new") for a database written by a newer bot.

@@ -13,7 +13,7 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import asyncpg
 
@@ -58,6 +58,9 @@ from bot.store.server_settings import apply_changes
 from bot.store.stakes import validate_stakes
 from bot.store.tables import COLUMNS, check_hand, check_ids, check_moves, refusal, table_changes
 from bot.store.tables import table_row as _table_row
+
+if TYPE_CHECKING:
+    from bot.store.postgres.connection import PgConnection
 
 #: pool size when none is given (STOPPA_DB_POOL_SIZE)
 DEFAULT_POOL_SIZE = 10
@@ -611,14 +614,14 @@ async def _record_hand(tx: PgTransfers, row: TableRow, hand: HandRecord) -> None
     )
 
 
-async def _audit(conn: asyncpg.Connection) -> list[str]:
+async def _audit(conn: PgConnection) -> list[str]:
     accounts = [tuple(r) for r in await conn.fetch(AUDIT_ACCOUNTS)]
     tables = [tuple(r) for r in await conn.fetch(AUDIT_TABLES)]
     guilds = [int(r[0]) for r in await conn.fetch(AUDIT_GUILDS)]
     return audit_lines(accounts, tables, {g: await _totals(conn, g) for g in guilds})
 
 
-async def _totals(conn: asyncpg.Connection, guild: int) -> tuple[int, int, int]:
+async def _totals(conn: PgConnection, guild: int) -> tuple[int, int, int]:
     balances = await conn.fetchval(numbered(TOTAL_BALANCES), guild)
     escrow = await conn.fetchval(numbered(TOTAL_ESCROW), guild)
     minted = await conn.fetchval(numbered(MINTED), guild)
