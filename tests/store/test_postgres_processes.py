@@ -132,6 +132,9 @@ async def test_connection_lost_before_commit_is_retried_and_applies_once() -> No
             balance = await tx.add_to_user(GUILD, 4, -100)
             if len(attempts) == 1:
                 await admin.execute("SELECT pg_terminate_backend($1)", attempts[0])
+                gone = "SELECT NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = $1)"
+                while not await admin.fetchval(gone, attempts[0]):
+                    await asyncio.sleep(0.01)
             await tx.fetch("SELECT 1")  # the next statement finds the connection gone
             tx.record(GUILD, Account(USER, 4), MINT_ACCOUNT, 100, "remove")
             return balance

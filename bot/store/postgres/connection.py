@@ -44,12 +44,18 @@ RETRY_ABORTED: tuple[type[BaseException], ...] = (
     asyncpg.SerializationError,
     asyncpg.DeadlockDetectedError,
 )
-#: the connection went away: safe to run again only if COMMIT was not sent yet
+#: the connection went away: safe to run again only if COMMIT was not sent yet. Depending on
+#: when asyncpg notices, a dropped connection shows as one of the first four, or (once the pool
+#: has taken the dead connection back) as an InterfaceError / InternalClientError on the next
+#: statement; a client-side misuse is an InterfaceError too, and is then raised after the
+#: last attempt (it never applied anything either)
 CONNECTION_LOST: tuple[type[BaseException], ...] = (
     asyncpg.ConnectionDoesNotExistError,
     asyncpg.exceptions.ConnectionFailureError,
     asyncpg.exceptions.AdminShutdownError,
     ConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.InternalClientError,
 )
 
 _INTEGRITY_CODES: dict[type[BaseException], str] = {
