@@ -112,3 +112,22 @@ def test_database_names_are_read_and_refused() -> None:
         with pytest.raises(StoreError) as caught:
             parse_database(bad)
         assert caught.value.code == "bad_database_url"
+
+
+def test_database_settings_from_the_environment() -> None:
+    from bot.config import ConfigError, load_settings
+
+    default = load_settings({}, dotenv=False)
+    assert (default.database, default.db_pool_size) == ("data/stoppa.db", 10)
+    assert load_settings({"STOPPA_DB": "/tmp/a.db"}, dotenv=False).database == "/tmp/a.db"
+    pg = load_settings(
+        {"STOPPA_DB": "/tmp/a.db", "STOPPA_DATABASE_URL": "postgresql://u:pw@h/db",
+         "STOPPA_DB_POOL_SIZE": "25"},
+        dotenv=False,
+    )
+    assert (pg.database, pg.db_pool_size) == ("postgresql://u:pw@h/db", 25)
+    assert "pw" not in repr(pg)  # the password never reaches a log line
+    for bad in ({"STOPPA_DATABASE_URL": "mysql://h/db"}, {"STOPPA_DB_POOL_SIZE": "0"},
+                {"STOPPA_DB_POOL_SIZE": "many"}):
+        with pytest.raises(ConfigError):
+            load_settings(bad, dotenv=False)
