@@ -1,15 +1,15 @@
 """The SQLite store's one connection, its worker thread, and its transaction discipline.
 
-The connection lives on ONE worker thread of the store (a single-thread executor, public
-`concurrent.futures` API): every statement runs there, and a whole write transaction is ONE
-synchronous function `fn(tx: Transfers) -> result` submitted to it, so a transaction costs one
-hop to the thread instead of one per statement. `_transaction(fn)` submits it to the **group
-commit**: a writer task takes every transaction waiting at that moment and runs them in one
-`BEGIN IMMEDIATE ... COMMIT`, each inside its own `SAVEPOINT`. A transaction that raises is
-rolled back to its savepoint alone (the others still commit) and its caller gets the
-exception; each caller's future is resolved only after the COMMIT, so a returned value is
-durable (as WAL with synchronous=NORMAL makes it) and atomic. One transaction alone is a
-group of one.
+The connection lives on ONE worker thread of the store (`ConnectionThread`: a plain thread
+and a queue, as in aiosqlite, but ours): every statement runs there, and a whole write
+transaction is ONE synchronous function `fn(tx: Transfers) -> result` submitted to it, so a
+transaction costs one hop to the thread instead of one per statement. `_transaction(fn)`
+submits it to the **group commit**: a writer task takes every transaction waiting at that
+moment and runs them in one `BEGIN IMMEDIATE ... COMMIT`, each inside its own `SAVEPOINT`.
+A transaction that raises is rolled back to its savepoint alone (the others still commit) and
+its caller gets the exception; each caller's future is resolved only after the COMMIT, so a
+returned value is durable (as WAL with synchronous=NORMAL makes it) and atomic. One
+transaction alone is a group of one.
 
 Reads (`query`) take the same `asyncio.Lock` as the writer task; since a write transaction
 never spans two calls to the worker thread, a read can never see one half-done.
@@ -18,13 +18,15 @@ never spans two calls to the worker thread, a read can never see one half-done.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import queue
 import sqlite3
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -108,11 +110,53 @@ def _fetchall(sql: str, params: Sequence[object], conn: sqlite3.Connection) -> l
     return conn.execute(sql, params).fetchall()
 
 
+class ConnectionThread:
+    """The thread that owns the sqlite3 connection: runs functions on it one at a time, in
+    the order given, and hands each result to the event loop that asked for it."""
+
+    def __init__(self, name: str = THREAD_NAME) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any]] | None]
+        self._jobs = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
+        self._thread.start()
+
+    def run(self, fn: Callable[[], T]) -> asyncio.Future[T]:
+        """Queue `fn()`; the future gets its value or exception."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._jobs.put((fn, future))
+        return future
+
+    def stop(self) -> None:
+        """End the thread once the jobs queued before are done."""
+        self._jobs.put(None)
+
+    def _serve(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            fn, future = job
+            try:
+                outcome: tuple[bool, Any] = (True, fn())
+            except BaseException as error:
+                outcome = (False, error)
+            # a closed loop (RuntimeError) has nobody waiting for this result
+            with contextlib.suppress(RuntimeError):
+                future.get_loop().call_soon_threadsafe(_settle, future, outcome)
+
+
+def _settle(future: asyncio.Future[Any], outcome: tuple[bool, Any]) -> None:
+    if future.done():  # the caller was cancelled
+        return
+    ok, value = outcome
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
+
+
 class StoreBase:
     """Opening, closing and the transaction helpers shared by the store's parts."""
 
-    def __init__(self, executor: ThreadPoolExecutor, conn: sqlite3.Connection, path: str) -> None:
-        self._executor = executor
+    def __init__(self, thread: ConnectionThread, conn: sqlite3.Connection, path: str) -> None:
+        self._thread = thread
         self._conn = conn
         self._closed = False
         self.path = path
@@ -129,13 +173,13 @@ class StoreBase:
         path = os.fspath(path)
         if path != ":memory:" and not path.startswith("file:"):
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=THREAD_NAME)
+        thread = ConnectionThread()
         try:
-            conn = await asyncio.wrap_future(executor.submit(_connect, path))
+            conn = await thread.run(partial(_connect, path))
         except BaseException:
-            executor.shutdown(wait=False)
+            thread.stop()
             raise
-        return cls(executor, conn, path)
+        return cls(thread, conn, path)
 
     async def close(self) -> None:
         """Close the connection, after every transaction already submitted has finished."""
@@ -145,8 +189,8 @@ class StoreBase:
             if self._closed:
                 return
             self._closed = True
-            await asyncio.wrap_future(self._executor.submit(self._conn.close))
-            self._executor.shutdown(wait=False)
+            await self._thread.run(self._conn.close)
+            self._thread.stop()
 
     async def pragma(self, name: str) -> Any:
         """The value of `PRAGMA name` (journal_mode, foreign_keys, busy_timeout...)."""
@@ -168,7 +212,7 @@ class StoreBase:
         """Run `fn(connection)` on the store's worker thread (in submission order)."""
         if self._closed:
             raise ValueError("the store's connection is closed")
-        return await asyncio.wrap_future(self._executor.submit(fn, self._conn))
+        return await self._thread.run(partial(fn, self._conn))
 
     async def _transaction(self, fn: Callable[[Transfers], T], now: float | None = None) -> T:
         """Run `fn(tx)` as one transaction (savepoint of a group commit); its return value
