@@ -264,18 +264,24 @@ def _pgbench(url: str, schema: str, clients: int, seconds: int) -> float | None:
     return float(found.group(1))
 
 
-def run(size: str = "full", postgres_url: str | None = None) -> dict[str, float]:
-    """Run the benchmark at `size` ("small": a few seconds, "full") and return its figures;
-    with `postgres_url`, the PostgreSQL figures and pgbench's too."""
+def run(size: str = "full") -> dict[str, float]:
+    """Run the benchmark at `size` ("small": a few seconds, "full") and return its figures."""
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}")
-    figures = asyncio.run(_run(size))
-    if postgres_url:
-        figures |= asyncio.run(_run_postgres(postgres_url, size))
-    return figures
+    return asyncio.run(_run(size))
+
+
+def run_postgres(size: str, url: str) -> dict[str, float]:
+    """The PostgreSQL figures at `size`, with pgbench's in the same sitting (when installed)."""
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}")
+    return asyncio.run(_run_postgres(url, size))
 
 
 if __name__ == "__main__":
     size = sys.argv[1] if len(sys.argv) > 1 else "full"
-    for name, value in run(size, os.environ.get("STOPPA_BENCH_POSTGRES_URL")).items():
+    figures = run(size)
+    if os.environ.get("STOPPA_BENCH_POSTGRES_URL"):
+        figures |= run_postgres(size, os.environ["STOPPA_BENCH_POSTGRES_URL"])
+    for name, value in figures.items():
         print(f"{name:24} {value:12.2f}")
