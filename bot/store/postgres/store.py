@@ -27,7 +27,7 @@ from bot.store.audit import (
     TOTAL_ESCROW,
     audit_lines,
 )
-from bot.store.connection import dumps
+from bot.store.connection import dumps, int_keys
 from bot.store.errors import CooldownActive, StoreError, TableExists, TableNotFound
 from bot.store.history import board
 from bot.store.ledger import MINT_ACCOUNT, TABLE, USER, Account
@@ -391,11 +391,16 @@ class PostgresStore(PgBase):
             table_id,
             limit,
         )
-        keyed = ("result", "pots_won", "closes", "biggest_pot")
         return [
             {
-                k: ({int(u): int(v) for u, v in json.loads(r[k]).items()} if k in keyed else r[k])
-                for k in ("hand_no", "seed", "events", *keyed, "at")
+                "hand_no": r["hand_no"],
+                "seed": r["seed"],
+                "events": r["events"],
+                "result": int_keys(r["result"]),
+                "pots_won": int_keys(r["pots_won"]),
+                "closes": int_keys(r["closes"]),
+                "biggest_pot": int_keys(r["biggest_pot"]),
+                "at": r["at"],
             }
             for r in rows
         ]
