@@ -7,7 +7,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.store.factory import without_password
+from bot.store.errors import StoreError
+from bot.store.factory import parse_database, without_password
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -68,13 +69,13 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
 
     db_path = _clean(env, "STOPPA_DB") or "data/stoppa.db"
     database = _clean(env, "STOPPA_DATABASE_URL") or db_path
-    if not database.startswith(("sqlite:///", "postgresql://", "postgres://")) and (
-        "://" in database
-    ):
+    try:
+        parse_database(database)
+    except StoreError:
         raise ConfigError(
             "STOPPA_DATABASE_URL must be sqlite:///path or postgresql://... "
             f"(got {without_password(database)!r})"
-        )
+        ) from None
 
     raw_pool = _clean(env, "STOPPA_DB_POOL_SIZE") or "10"
     if not raw_pool.isdigit() or not 1 <= int(raw_pool) <= 1000:
