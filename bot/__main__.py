@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.cli import add_offline_commands
 
     add_offline_commands(sub)
+    from bot.cli.db import add_db_command
+
+    add_db_command(sub)
     return parser
 
 

@@ -3,7 +3,7 @@
 Start-up happens in `setup_hook` (discord.py calls it once, after login and before the gateway
 connects):
 
-1. open the store (`bot.store`, `await Store.open(db_path)`);
+1. open the store (`bot.store`, `await open_store(database)`: SQLite or PostgreSQL);
 2. start the table service (`bot.tables`, `await TableService.start(store, ...)`), which reloads
    every unfinished table; see `_start_tables` (it is skipped while `bot.tables` is not written);
 3. load every extension of `EXTENSIONS` (each module ends with `async def setup(bot)`);
@@ -87,7 +87,7 @@ class StoppaBot(commands.AutoShardedBot):
 
     def __init__(
         self,
-        db_path: str,
+        database: str,
         *,
         seed: int | None = None,
         turn_timeout: float = 60.0,
@@ -109,7 +109,8 @@ class StoppaBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options,
         )
-        self.db_path = db_path
+        #: a SQLite path, `sqlite:///path` or `postgresql://...` (see `bot.store.open_store`)
+        self.db_path = database
         self.seed = seed
         self.turn_timeout = turn_timeout
         self.dev_guild = dev_guild
@@ -117,7 +118,7 @@ class StoppaBot(commands.AutoShardedBot):
         self.force_sync = force_sync
         #: where the hash of the last synced command tree is kept (beside the database)
         self.sync_state_path = (
-            sync_state_path if sync_state_path is not None else sync_state_path_for(db_path)
+            sync_state_path if sync_state_path is not None else sync_state_path_for(database)
         )
         self.extension_names = extensions
         self.table_options: dict[str, Any] = dict(table_options or {})
@@ -133,10 +134,10 @@ class StoppaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open the store, start the table service, load the cogs, translate and sync."""
         from bot.engine import prepare
-        from bot.store import Store
+        from bot.store import open_store
 
         await asyncio.to_thread(prepare)  # the engine's lookup tables, off the event loop
-        self.store = await Store.open(self.db_path)
+        self.store = await open_store(self.db_path)
         self.tables = await self._start_tables()
         for name in self.extension_names:
             await self._load(name)
@@ -249,7 +250,7 @@ class StoppaBot(commands.AutoShardedBot):
 
 
 def create_bot(
-    db_path: str,
+    database: str,
     *,
     seed: int | None = None,
     turn_timeout: float = 60.0,
@@ -265,9 +266,10 @@ def create_bot(
     extra keyword arguments of `TableService.start` (tests pass a fake `clock`, `cpu_delay`);
     `publish_interval` is the least time between two edits of a table's public message;
     `force_sync` syncs the commands even when they did not change (`python -m bot sync`).
+    `database` is a SQLite path or a database URL (`sqlite:///path`, `postgresql://...`).
     """
     return StoppaBot(
-        db_path,
+        database,
         seed=seed,
         turn_timeout=turn_timeout,
         dev_guild=dev_guild,
@@ -299,7 +301,7 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
 
     keep_bodies_out_of_logs()
     bot = create_bot(
-        settings.db_path,
+        settings.database,
         turn_timeout=settings.turn_timeout,
         dev_guild=settings.dev_guild,
         force_sync=sync_only,

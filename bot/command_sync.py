@@ -20,6 +20,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.store.errors import StoreError
+from bot.store.factory import parse_database
+
 _log = logging.getLogger("stoppa.sync")
 
 GLOBAL = "global"
@@ -30,11 +33,16 @@ def target_key(guild_id: int | None) -> str:
     return GLOBAL if guild_id is None else f"guild:{guild_id}"
 
 
-def sync_state_path(db_path: str) -> Path | None:
-    """The state file beside a SQLite database file (None for a database URL or `:memory:`)."""
-    if "://" in db_path or db_path.startswith((":memory:", "file:")):
+def sync_state_path(database: str) -> Path | None:
+    """The state file beside a SQLite database file (a path or a `sqlite:///` URL); None for
+    PostgreSQL or `:memory:` (the commands are then synced at every start)."""
+    try:
+        where = parse_database(database)
+    except StoreError:
         return None
-    db = Path(db_path)
+    if where.kind != "sqlite" or where.location.startswith((":memory:", "file:")):
+        return None
+    db = Path(where.location)
     return db.with_name(db.name + ".commands.json")
 
 

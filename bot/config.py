@@ -8,6 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.store.errors import StoreError
+from bot.store.factory import parse_database, without_password
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -20,7 +23,9 @@ def resolve_db_path(raw: str, cwd: Path | None = None) -> str:
     """An absolute database path: a relative `STOPPA_DB` is resolved against the folder the
     bot starts in, once, so the path logged at start is the file really used (starting from
     another folder would otherwise open a new, empty economy without a word). A URL or
-    `:memory:` is returned unchanged."""
+    `:memory:` is returned unchanged, but for the path of a `sqlite:///` URL."""
+    if raw.startswith("sqlite:///") and raw != "sqlite:///":
+        return "sqlite:///" + resolve_db_path(raw[len("sqlite:///"):], cwd)
     if "://" in raw or raw.startswith((":memory:", "file:")):
         return raw
     path = Path(raw).expanduser()
@@ -42,12 +47,17 @@ class Settings:
     log_level: str
     turn_timeout: float
     dev_guild: int | None
+    #: where the data lives: a SQLite path / `sqlite:///path`, or `postgresql://...`
+    database: str = "data/stoppa.db"
+    #: connections in the PostgreSQL pool (unused on SQLite)
+    db_pool_size: int = 10
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
         token = "set" if self.token else "missing"
         return (
             f"Settings(token=<{token}>, db_path={self.db_path!r}, log_level={self.log_level!r}, "
-            f"turn_timeout={self.turn_timeout!r}, dev_guild={self.dev_guild!r})"
+            f"turn_timeout={self.turn_timeout!r}, dev_guild={self.dev_guild!r}, "
+            f"database={without_password(self.database)!r}, db_pool_size={self.db_pool_size!r})"
         )
 
     @property
@@ -79,6 +89,20 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
     token = _clean(env, "DISCORD_TOKEN")
 
     db_path = resolve_db_path(_clean(env, "STOPPA_DB") or DEFAULT_DB)
+    database = resolve_db_path(_clean(env, "STOPPA_DATABASE_URL") or db_path)
+    try:
+        parse_database(database)
+    except StoreError:
+        raise ConfigError(
+            "STOPPA_DATABASE_URL must be sqlite:///path or postgresql://... "
+            f"(got {without_password(database)!r})"
+        ) from None
+
+    raw_pool = _clean(env, "STOPPA_DB_POOL_SIZE") or "10"
+    if not raw_pool.isdigit() or not 1 <= int(raw_pool) <= 1000:
+        raise ConfigError(
+            f"STOPPA_DB_POOL_SIZE must be a whole number from 1 to 1000 (got {raw_pool!r})"
+        )
 
     log_level = (_clean(env, "STOPPA_LOG_LEVEL") or "INFO").upper()
     if log_level not in LOG_LEVELS:
@@ -117,4 +141,6 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         log_level=log_level,
         turn_timeout=turn_timeout,
         dev_guild=dev_guild,
+        database=database,
+        db_pool_size=int(raw_pool),
     )

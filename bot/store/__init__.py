@@ -1,12 +1,14 @@
-"""Storage on SQLite (aiosqlite): accounts and ledger, stakes and variants, tables, history.
+"""Storage: accounts and ledger, stakes and variants, tables, history (SQLite or PostgreSQL).
 
-One database file, WAL mode, one writer connection per process; schema migrations are applied
-at open. Every chip movement is a ledger row written in the same `BEGIN IMMEDIATE` transaction
-as the balance change; chips committed to a hand are held in the table's escrow, so on each
-server `sum(balances) + sum(escrow)` equals the chips minted (starting balances, daily claims,
-admin grants) net of those burned (admin removals). `Store.audit()` checks it all.
+`StoreContract` (`contract.py`) is what callers may use; `open_store(database)` returns the
+SQLite store (`SQLiteStore`: one file, WAL, one writer thread per process) or the PostgreSQL
+one (`bot.store.postgres.PostgresStore`: asyncpg pool, any number of processes). Schema
+migrations are applied at open. Every chip movement is a ledger row written in the same
+transaction as the balance change; chips committed to a hand are held in the table's escrow,
+so on each server `sum(balances) + sum(escrow)` equals the chips minted (starting balances,
+daily claims, admin grants) net of those burned (admin removals). `audit()` checks it all.
 
-    store = await Store.open("data/stoppa.db")
+    store = await open_store("data/stoppa.db")     # or "postgresql://user@host/stoppa"
     await store.balance(guild, user)
     row = await store.create_table(guild, channel, settings=await store.get_stakes(guild))
     row = await store.save_table(row.id, expected_version=row.version, state=json_text,
@@ -16,6 +18,7 @@ admin grants) net of those burned (admin removals). `Store.audit()` checks it al
 
 from __future__ import annotations
 
+from bot.store.contract import StoreContract
 from bot.store.errors import (
     CooldownActive,
     InsufficientFunds,
@@ -26,10 +29,12 @@ from bot.store.errors import (
     TableNotFound,
     VersionConflict,
 )
+from bot.store.factory import open_store, parse_database
 from bot.store.models import (
     LEADERBOARDS,
     TABLE_REASONS,
     TABLE_STATUSES,
+    UNSET,
     DailyClaim,
     HandRecord,
     LeaderRow,
@@ -41,8 +46,7 @@ from bot.store.models import (
 from bot.store.schema import LATEST as SCHEMA_VERSION
 from bot.store.stakes import CHOICES as STAKES_CHOICES
 from bot.store.stakes import DEFAULT_STAKES, small_points, validate_stakes
-from bot.store.store import Store
-from bot.store.tables import UNSET
+from bot.store.store import SQLiteStore, Store
 
 __all__ = [
     "DEFAULT_STAKES",
@@ -61,13 +65,17 @@ __all__ = [
     "LeaderRow",
     "Move",
     "PlayerStats",
+    "SQLiteStore",
     "ServerSettings",
     "Store",
+    "StoreContract",
     "StoreError",
     "TableExists",
     "TableNotFound",
     "TableRow",
     "VersionConflict",
+    "open_store",
+    "parse_database",
     "small_points",
     "validate_stakes",
 ]

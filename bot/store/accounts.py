@@ -19,7 +19,7 @@ _SETTINGS_SQL = f"SELECT {_SETTINGS_COLUMNS} FROM servers WHERE guild_id = ?"
 _STAKES_SQL = "SELECT stakes FROM servers WHERE guild_id = ?"
 
 
-def _settings_of(rows: list[Any]) -> ServerSettings:
+def settings_of(rows: list[Any]) -> ServerSettings:
     if not rows:
         return ServerSettings()
     r = rows[0]
@@ -33,10 +33,10 @@ def _settings_of(rows: list[Any]) -> ServerSettings:
 
 
 def _settings(tx: Transfers, guild: int) -> ServerSettings:
-    return _settings_of(tx.fetchall(_SETTINGS_SQL, (guild,)))
+    return settings_of(tx.fetchall(_SETTINGS_SQL, (guild,)))
 
 
-def _stakes_of(rows: list[Any]) -> dict[str, Any]:
+def stakes_of(rows: list[Any]) -> dict[str, Any]:
     stored = json.loads(rows[0][0]) if rows and rows[0][0] else {}
     return {**DEFAULT_STAKES, **{k: v for k, v in stored.items() if k in DEFAULT_STAKES}}
 
@@ -54,12 +54,11 @@ class AccountsMixin(StoreBase):
 
     async def balance(self, guild: int, user: int) -> int:
         """The user's balance on this server (the account is created on first use)."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
-            )
+        rows = await self.query(
+            "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
+        )
         if rows:
-            return int(next(iter(rows))[0])
+            return int(rows[0][0])
         return await self._transaction(lambda tx: _balance(tx, guild, user))
 
     async def balances(self, guild: int, users: list[int]) -> dict[int, int]:
@@ -69,8 +68,7 @@ class AccountsMixin(StoreBase):
             "SELECT user_id, balance FROM accounts"
             f" WHERE guild_id = ? AND user_id IN ({','.join('?' * len(unique))})"
         )
-        async with self._read() as db:
-            rows = await db.execute_fetchall(sql, (guild, *unique))
+        rows = await self.query(sql, (guild, *unique))
         if len(rows) < len(unique):  # some accounts are new: create them, then read again
 
             def create(tx: Transfers) -> list[Any]:
@@ -148,8 +146,7 @@ class AccountsMixin(StoreBase):
 
     async def server_settings(self, guild: int) -> ServerSettings:
         """The server's settings (defaults when never changed)."""
-        async with self._read() as db:
-            return _settings_of(list(await db.execute_fetchall(_SETTINGS_SQL, (guild,))))
+        return settings_of(await self.query(_SETTINGS_SQL, (guild,)))
 
     async def update_server_settings(
         self, guild: int, *, by: int, **changes: Any
@@ -174,8 +171,7 @@ class AccountsMixin(StoreBase):
 
     async def get_stakes(self, guild: int) -> dict[str, Any]:
         """The server's stakes and variants (a fresh dict with every key of DEFAULT_STAKES)."""
-        async with self._read() as db:
-            return _stakes_of(list(await db.execute_fetchall(_STAKES_SQL, (guild,))))
+        return stakes_of(await self.query(_STAKES_SQL, (guild,)))
 
     async def set_stakes(
         self, guild: int, changes: Mapping[str, Any], *, by: int
@@ -186,7 +182,7 @@ class AccountsMixin(StoreBase):
         """
 
         def update(tx: Transfers) -> dict[str, Any]:
-            current = _stakes_of(tx.fetchall(_STAKES_SQL, (guild,)))
+            current = stakes_of(tx.fetchall(_STAKES_SQL, (guild,)))
             new = validate_stakes({**current, **changes})
             diff = {k: [current[k], v] for k, v in new.items() if current[k] != v}
             tx.db.execute(
@@ -206,10 +202,9 @@ class AccountsMixin(StoreBase):
 
     async def stakes_history(self, guild: int, limit: int = 10) -> list[dict[str, Any]]:
         """The latest stakes changes, newest first: {"at", "by", "changes": {key: [old, new]}}."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT at, by, changes FROM stakes_changes WHERE guild_id = ?"
-                " ORDER BY id DESC LIMIT ?",
-                (guild, limit),
-            )
+        rows = await self.query(
+            "SELECT at, by, changes FROM stakes_changes WHERE guild_id = ?"
+            " ORDER BY id DESC LIMIT ?",
+            (guild, limit),
+        )
         return [{"at": r[0], "by": r[1], "changes": json.loads(r[2])} for r in rows]

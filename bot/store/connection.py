@@ -1,44 +1,44 @@
-"""The one writer connection of the process, and its transaction discipline.
+"""The SQLite store's one connection, its worker thread, and its transaction discipline.
 
-Every write of the store is ONE synchronous function `fn(tx: Transfers) -> result` that runs
-on aiosqlite's worker thread: a whole transaction costs one hop to that thread instead of one
-per statement. `_transaction(fn)` submits it to the **group commit**: a writer task takes every
-transaction waiting at that moment and runs them in one `BEGIN IMMEDIATE ... COMMIT`, each
-inside its own `SAVEPOINT`. A transaction that raises is rolled back to its savepoint alone
-(the others still commit) and its caller gets the exception; each caller's future is resolved
-only after the COMMIT, so a returned value is durable (as WAL with synchronous=NORMAL makes it)
-and atomic. One transaction alone is a group of one.
+The connection lives on ONE worker thread of the store (`ConnectionThread`: a plain thread
+and a queue, as in aiosqlite, but ours): every statement runs there, and a whole write
+transaction is ONE synchronous function `fn(tx: Transfers) -> result` submitted to it, so a
+transaction costs one hop to the thread instead of one per statement. `_transaction(fn)`
+submits it to the **group commit**: a writer task takes every transaction waiting at that
+moment and runs them in one `BEGIN IMMEDIATE ... COMMIT`, each inside its own `SAVEPOINT`.
+A transaction that raises is rolled back to its savepoint alone (the others still commit) and
+its caller gets the exception; each caller's future is resolved only after the COMMIT, so a
+returned value is durable (as WAL with synchronous=NORMAL makes it) and atomic. One
+transaction alone is a group of one.
 
-Reads (`_read`) take the same `asyncio.Lock` as the writer task; since a write transaction
+Reads (`query`) take the same `asyncio.Lock` as the writer task; since a write transaction
 never spans two calls to the worker thread, a read can never see one half-done.
-
-aiosqlite has no public way to run an arbitrary function on its thread; `_on_thread` uses its
-`Connection._execute(fn)` (the queue every public call goes through; present in aiosqlite
-0.17-0.22), and `Store.open` checks it is there.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import queue
 import sqlite3
+import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, Self, TypeVar
-
-import aiosqlite
 
 from bot.store.errors import typed_error
 from bot.store.ledger import Transfers
 from bot.store.schema import migrate
 
 BUSY_TIMEOUT_MS = 5000
+#: the worker thread's name (its number is appended): tests and tools find it by this name
+THREAD_NAME = "stoppa_store_connection_worker_thread"
 T = TypeVar("T")
 
 
@@ -87,11 +87,88 @@ def run_group(conn: sqlite3.Connection, jobs: list[_Job]) -> None:
         raise
 
 
+def _connect(path: str) -> sqlite3.Connection:
+    """Open and migrate the file (on the worker thread). Pragmas: WAL journal,
+    synchronous=NORMAL, busy_timeout, foreign_keys=ON."""
+    # isolation_level="IMMEDIATE": should a write ever start outside an explicit BEGIN, the
+    # sqlite3 module opens a `BEGIN IMMEDIATE` itself (never a deferred transaction)
+    conn = sqlite3.connect(path, isolation_level="IMMEDIATE", check_same_thread=False)
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        migrate(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _fetchall(sql: str, params: Sequence[object], conn: sqlite3.Connection) -> list[sqlite3.Row]:
+    return conn.execute(sql, params).fetchall()
+
+
+class ConnectionThread:
+    """The thread that owns the sqlite3 connection: runs functions on it one at a time, in
+    the order given, and hands each result to the event loop that asked for it."""
+
+    def __init__(self, name: str = THREAD_NAME) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any]] | None]
+        self._jobs = queue.SimpleQueue()
+        # one writer each (the loop's thread, the worker): equal when no job is queued or running
+        self._submitted = 0
+        self._finished = 0
+        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
+        self._thread.start()
+
+    def run(self, fn: Callable[[], T]) -> asyncio.Future[T]:
+        """Queue `fn()`; the future gets its value or exception."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._submitted += 1
+        self._jobs.put((fn, future))
+        return future
+
+    def idle(self) -> bool:
+        """Whether every job submitted so far has finished and its result was handed to the
+        loop (a tool that steps a simulated clock waits for this before jumping)."""
+        return self._finished == self._submitted
+
+    def stop(self) -> None:
+        """End the thread once the jobs queued before are done."""
+        self._jobs.put(None)
+
+    def _serve(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            fn, future = job
+            try:
+                outcome: tuple[bool, Any] = (True, fn())
+            except BaseException as error:
+                outcome = (False, error)
+            # a closed loop (RuntimeError) has nobody waiting for this result
+            with contextlib.suppress(RuntimeError):
+                future.get_loop().call_soon_threadsafe(_settle, future, outcome)
+            self._finished += 1
+
+
+def _settle(future: asyncio.Future[Any], outcome: tuple[bool, Any]) -> None:
+    if future.done():  # the caller was cancelled
+        return
+    ok, value = outcome
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
+
+
 class StoreBase:
     """Opening, closing and the transaction helpers shared by the store's parts."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self._db = db
+    def __init__(self, thread: ConnectionThread, conn: sqlite3.Connection, path: str) -> None:
+        self._thread = thread
+        self._conn = conn
+        self._closed = False
         self.path = path
         self._lock = asyncio.Lock()
         self._pending: deque[_Job] = deque()
@@ -102,54 +179,50 @@ class StoreBase:
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Self:
-        """Open (creating the folder and file if needed) and migrate the database at `path`.
-
-        Pragmas: WAL journal, synchronous=NORMAL, busy_timeout, foreign_keys=ON.
-        """
-        if not callable(getattr(aiosqlite.Connection, "_execute", None)):  # pragma: no cover
-            raise RuntimeError("this aiosqlite has no Connection._execute: pin aiosqlite <= 0.22")
+        """Open (creating the folder and file if needed) and migrate the database at `path`."""
         path = os.fspath(path)
         if path != ":memory:" and not path.startswith("file:"):
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level="IMMEDIATE": should a write ever start outside an explicit BEGIN, the
-        # sqlite3 module opens a `BEGIN IMMEDIATE` itself (never a deferred transaction)
-        db = await aiosqlite.connect(path, isolation_level="IMMEDIATE")
+        thread = ConnectionThread()
         try:
-            db.row_factory = sqlite3.Row
-            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = NORMAL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await migrate(db)
+            conn = await thread.run(partial(_connect, path))
         except BaseException:
-            await db.close()
+            thread.stop()
             raise
-        return cls(db, path)
+        return cls(thread, conn, path)
 
     async def close(self) -> None:
         """Close the connection, after every transaction already submitted has finished."""
         while self._writer is not None and not self._writer.done():
             await asyncio.shield(self._writer)
         async with self._lock:
-            await self._db.close()
+            if self._closed:
+                return
+            self._closed = True
+            await self._thread.run(self._conn.close)
+            self._thread.stop()
 
     async def pragma(self, name: str) -> Any:
         """The value of `PRAGMA name` (journal_mode, foreign_keys, busy_timeout...)."""
         if not name.isidentifier():
             raise ValueError(f"not a pragma name: {name!r}")
-        async with self._read() as db:
-            rows = await db.execute_fetchall(f"PRAGMA {name}")
-            return next(iter(rows))[0]
+        return (await self.query(f"PRAGMA {name}"))[0][0]
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def query(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+        """Every row of one read statement (never sees a write transaction half-done)."""
         async with self._lock:
-            yield self._db
+            return await self._on_thread(partial(_fetchall, sql, params))
+
+    async def _read_with(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run a reading function `fn(connection)` (several statements, one consistent view)."""
+        async with self._lock:
+            return await self._on_thread(fn)
 
     async def _on_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `fn(sqlite3_connection)` on aiosqlite's worker thread (in queue order)."""
-        db = self._db
-        return await db._execute(lambda: fn(db._conn))
+        """Run `fn(connection)` on the store's worker thread (in submission order)."""
+        if self._closed:
+            raise ValueError("the store's connection is closed")
+        return await self._thread.run(partial(fn, self._conn))
 
     async def _transaction(self, fn: Callable[[Transfers], T], now: float | None = None) -> T:
         """Run `fn(tx)` as one transaction (savepoint of a group commit); its return value
@@ -159,12 +232,15 @@ class StoreBase:
         Cancelling the caller before the group starts drops the transaction; once the group
         has started it runs to its end (committed or rolled back as a whole).
         """
+        if self._closed:
+            raise ValueError("the store's connection is closed")
         loop = asyncio.get_running_loop()
         job = _Job(fn, time.time() if now is None else now, loop.create_future())
         self._pending.append(job)
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_groups(), name="stoppa-store-writer")
-        return await job.future
+        result: T = await job.future
+        return result
 
     async def _write_groups(self) -> None:
         """The writer task: commit groups until no transaction is waiting."""

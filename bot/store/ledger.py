@@ -1,7 +1,7 @@
 """Chip movements inside one write transaction: balance updates plus their ledger rows.
 
 A `Transfers` object lives for one transaction of `Store` (or one savepoint of a group
-commit, see `bot.store.connection`). It is synchronous: it runs on aiosqlite's worker thread,
+commit, see `bot.store.connection`). It is synchronous: it runs on the store's worker thread,
 inside the one function that makes the whole transaction. Every balance change it makes has a
 ledger row, written by `flush()` before the commit; if anything raises, the whole transaction
 (balances and rows) is rolled back by the caller.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,15 @@ TABLE_REASONS: tuple[str, ...] = (
 
 TABLE_STATUSES: tuple[str, ...] = ("lobby", "playing", "closed")
 LEADERBOARDS: tuple[str, ...] = ("balance", "net", "closes")
+
+
+class Unset(enum.Enum):
+    """The type of `UNSET`: "leave this field as it is" in `save_table`."""
+
+    UNSET = 0
+
+
+UNSET = Unset.UNSET
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
@@ -11,22 +10,16 @@ from typing import Any, NoReturn
 from bot.store.connection import StoreBase, dumps
 from bot.store.errors import StoreError, TableExists, TableNotFound, VersionConflict
 from bot.store.ledger import TABLE, USER, Account, Transfers
-from bot.store.models import REASON_RE, TABLE_STATUSES, HandRecord, Move, TableRow
+from bot.store.models import REASON_RE, TABLE_STATUSES, UNSET, HandRecord, Move, TableRow, Unset
 
-
-class _Unset(enum.Enum):
-    UNSET = 0
-
-
-UNSET = _Unset.UNSET
-
-_COLUMNS = (
+COLUMNS = (
     "id, guild_id, channel_id, message_id, status, seats, dealer, settings, state, meta,"
     " version, deadline, created_at, updated_at, escrow"
 )
 
 
-def _row(r: sqlite3.Row) -> TableRow:
+def table_row(r: Any) -> TableRow:
+    """A `TableRow` from a database row (any mapping of the table's columns)."""
     return TableRow(
         id=r["id"],
         guild_id=r["guild_id"],
@@ -46,7 +39,7 @@ def _row(r: sqlite3.Row) -> TableRow:
     )
 
 
-def _check_ids(name: str, values: Sequence[int]) -> list[int]:
+def check_ids(name: str, values: Sequence[int]) -> list[int]:
     out = list(values)
     for v in out:
         if isinstance(v, bool) or not isinstance(v, int):
@@ -54,7 +47,7 @@ def _check_ids(name: str, values: Sequence[int]) -> list[int]:
     return out
 
 
-def _check_moves(moves: Sequence[Move]) -> list[Move]:
+def check_moves(moves: Sequence[Move]) -> list[Move]:
     """Validated moves in the order given, zero amounts dropped."""
     for m in moves:
         if isinstance(m.amount, bool) or not isinstance(m.amount, int):
@@ -66,7 +59,7 @@ def _check_moves(moves: Sequence[Move]) -> list[Move]:
     return [m for m in moves if m.amount]
 
 
-def _check_hand(hand: HandRecord) -> None:
+def check_hand(hand: HandRecord) -> None:
     if not isinstance(hand.hand_no, int) or not isinstance(hand.events, str):
         raise ValueError(f"bad hand record: hand_no {hand.hand_no!r}, events must be JSON text")
     for name in ("result", "pots_won", "closes", "biggest_pot"):
@@ -75,11 +68,42 @@ def _check_hand(hand: HandRecord) -> None:
                 raise ValueError(f"HandRecord.{name} must map int user ids to ints")
 
 
+def table_changes(
+    *,
+    status: str | Unset,
+    seats: Sequence[int] | Unset,
+    dealer: int | Unset | None,
+    state: str | Unset | None,
+    meta: Mapping[str, Any] | Unset,
+    deadline: float | Unset | None,
+    message_id: int | Unset | None,
+) -> dict[str, Any]:
+    """The columns a `save_table` changes, checked and encoded for the database."""
+    if status is not UNSET and status not in TABLE_STATUSES:
+        raise ValueError(f"unknown table status {status!r}")
+    changes: dict[str, Any] = {}
+    if status is not UNSET:
+        changes["status"] = status
+    if seats is not UNSET:
+        changes["seats"] = dumps(check_ids("seats", seats))
+    if dealer is not UNSET:
+        changes["dealer"] = dealer
+    if state is not UNSET:
+        changes["state"] = state
+    if meta is not UNSET:
+        changes["meta"] = dumps(dict(meta))
+    if deadline is not UNSET:
+        changes["deadline"] = deadline
+    if message_id is not UNSET:
+        changes["message_id"] = message_id
+    return changes
+
+
 def _fetch(tx: Transfers, table_id: int) -> TableRow:
-    rows = tx.fetchall(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+    rows = tx.fetchall(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,))
     if not rows:
         raise TableNotFound(table_id)
-    return _row(rows[0])
+    return table_row(rows[0])
 
 
 def _apply_moves(tx: Transfers, row: TableRow, moves: Sequence[Move]) -> None:
@@ -164,7 +188,7 @@ class TablesMixin(StoreBase):
         meta: Mapping[str, Any] | None = None,
     ) -> TableRow:
         """A new table in the lobby; TableExists if the channel has an open table."""
-        seat_ids = _check_ids("seats", seats)
+        seat_ids = check_ids("seats", seats)
 
         def create(tx: Transfers) -> TableRow:
             rows = tx.fetchall(
@@ -193,33 +217,28 @@ class TablesMixin(StoreBase):
 
     async def get_table(self, table_id: int) -> TableRow:
         """The table with this id; TableNotFound."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)
-            )
+        rows = await self.query(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,))
         if not rows:
             raise TableNotFound(table_id)
-        return _row(next(iter(rows)))
+        return table_row(rows[0])
 
     async def table_in_channel(self, channel: int) -> TableRow | None:
         """The open (not closed) table of the channel, if any."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM tables WHERE channel_id = ? AND status != 'closed'",
-                (channel,),
-            )
-        return _row(rows[0]) if rows else None
+        rows = await self.query(
+            f"SELECT {COLUMNS} FROM tables WHERE channel_id = ? AND status != 'closed'",
+            (channel,),
+        )
+        return table_row(rows[0]) if rows else None
 
     async def table_of_user(self, guild: int, user: int) -> TableRow | None:
         """The open table of this server where the user is seated (the newest if several)."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM tables WHERE guild_id = ? AND status != 'closed'"
-                " AND EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE value = ?)"
-                " ORDER BY id DESC LIMIT 1",
-                (guild, user),
-            )
-        return _row(rows[0]) if rows else None
+        rows = await self.query(
+            f"SELECT {COLUMNS} FROM tables WHERE guild_id = ? AND status != 'closed'"
+            " AND EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE value = ?)"
+            " ORDER BY id DESC LIMIT 1",
+            (guild, user),
+        )
+        return table_row(rows[0]) if rows else None
 
     async def escrow(self, table_id: int) -> int:
         """The chips the table holds for hands in progress (or a carried pot)."""
@@ -227,24 +246,23 @@ class TablesMixin(StoreBase):
 
     async def load_open_tables(self) -> list[TableRow]:
         """Every table not closed, oldest first (to resume them at start)."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM tables WHERE status != 'closed' ORDER BY id"
-            )
-        return [_row(r) for r in rows]
+        rows = await self.query(
+            f"SELECT {COLUMNS} FROM tables WHERE status != 'closed' ORDER BY id"
+        )
+        return [table_row(r) for r in rows]
 
     async def save_table(
         self,
         table_id: int,
         *,
         expected_version: int,
-        status: str | _Unset = UNSET,
-        seats: Sequence[int] | _Unset = UNSET,
-        dealer: int | _Unset | None = UNSET,
-        state: str | _Unset | None = UNSET,
-        meta: Mapping[str, Any] | _Unset = UNSET,
-        deadline: float | _Unset | None = UNSET,
-        message_id: int | _Unset | None = UNSET,
+        status: str | Unset = UNSET,
+        seats: Sequence[int] | Unset = UNSET,
+        dealer: int | Unset | None = UNSET,
+        state: str | Unset | None = UNSET,
+        meta: Mapping[str, Any] | Unset = UNSET,
+        deadline: float | Unset | None = UNSET,
+        message_id: int | Unset | None = UNSET,
         moves: Sequence[Move] = (),
         hand: HandRecord | None = None,
     ) -> TableRow:
@@ -255,26 +273,18 @@ class TablesMixin(StoreBase):
         StoreError("table_closed" / "escrow_insufficient" / "escrow_not_empty"); any failure
         rolls the whole action back.
         """
-        if status is not UNSET and status not in TABLE_STATUSES:
-            raise ValueError(f"unknown table status {status!r}")
-        changes: dict[str, Any] = {}
-        if status is not UNSET:
-            changes["status"] = status
-        if seats is not UNSET:
-            changes["seats"] = dumps(_check_ids("seats", seats))
-        if dealer is not UNSET:
-            changes["dealer"] = dealer
-        if state is not UNSET:
-            changes["state"] = state
-        if meta is not UNSET:
-            changes["meta"] = dumps(dict(meta))
-        if deadline is not UNSET:
-            changes["deadline"] = deadline
-        if message_id is not UNSET:
-            changes["message_id"] = message_id
-        ordered = _check_moves(moves)
+        changes = table_changes(
+            status=status,
+            seats=seats,
+            dealer=dealer,
+            state=state,
+            meta=meta,
+            deadline=deadline,
+            message_id=message_id,
+        )
+        ordered = check_moves(moves)
         if hand is not None:
-            _check_hand(hand)
+            check_hand(hand)
         return await self._transaction(
             lambda tx: _save(tx, table_id, expected_version, changes, ordered, hand)
         )
@@ -292,7 +302,7 @@ class TablesMixin(StoreBase):
         changes: dict[str, Any] = {"status": "closed", "deadline": None}
         if meta is not None:
             changes["meta"] = dumps(dict(meta))
-        ordered = _check_moves(refunds)
+        ordered = check_moves(refunds)
         return await self._transaction(
             lambda tx: _save(tx, table_id, expected_version, changes, ordered, None)
         )
@@ -318,7 +328,7 @@ def _save(
         f"UPDATE tables SET {assignments}escrow = escrow + ?, version = version + 1,"
         " updated_at = ? WHERE id = ? AND version = ? AND status != 'closed'"
         f" AND escrow + ? >= 0 {'AND escrow + ? = 0' if closing else ''}"
-        f" RETURNING {_COLUMNS}",
+        f" RETURNING {COLUMNS}",
         (
             *changes.values(),
             delta,
@@ -332,7 +342,7 @@ def _save(
     rows = tx.fetchall(*update)
     if not rows:
         _refused(tx, table_id, expected_version, moves, closing)
-    row = _row(rows[0])
+    row = table_row(rows[0])
     _apply_moves(tx, row, moves)
     if hand is not None:
         _record_hand(tx, row, hand)
@@ -347,17 +357,22 @@ def _refused(
     closing: bool,
 ) -> NoReturn:
     """Raise the reason why the table row could not be updated."""
-    row = _fetch(tx, table_id)
+    raise refusal(_fetch(tx, table_id), expected_version, moves, closing)
+
+
+def refusal(row: TableRow, expected_version: int, moves: list[Move], closing: bool) -> StoreError:
+    """Why a conditional table update matched no row, given the row as it is now."""
+    table_id = row.id
     if row.status == "closed":
-        raise StoreError("table_closed", {"table_id": table_id})
+        return StoreError("table_closed", {"table_id": table_id})
     if row.version != expected_version:
-        raise VersionConflict(table_id=table_id, expected=expected_version, actual=row.version)
+        return VersionConflict(table_id=table_id, expected=expected_version, actual=row.version)
     paid_in = row.escrow + sum(m.amount for m in moves if m.amount > 0)
     paid_out = -sum(m.amount for m in moves if m.amount < 0)
     if paid_out > paid_in:
-        raise StoreError(
+        return StoreError(
             "escrow_insufficient", {"table_id": table_id, "needed": paid_out, "escrow": paid_in}
         )
     if closing:
-        raise StoreError("escrow_not_empty", {"table_id": table_id, "escrow": paid_in - paid_out})
-    raise StoreError()  # pragma: no cover - every failing condition is covered above
+        return StoreError("escrow_not_empty", {"table_id": table_id, "escrow": paid_in - paid_out})
+    return StoreError()  # pragma: no cover - every failing condition is covered above

@@ -73,7 +73,7 @@ async def test_close_stops_the_service_and_closes_the_store(tmp_path: Path) -> N
         assert bot.store is None and bot.tables is None and bot.is_closed()
         assert not bot.extensions
         with pytest.raises(ValueError, match=r"connection|closed"):
-            await store.balance(h.guild_id, 1)  # aiosqlite refuses a closed connection
+            await store.balance(h.guild_id, 1)  # the store refuses a closed connection
 
 
 async def test_unknown_routes_are_refused_not_faked(h: Harness) -> None:

@@ -15,7 +15,7 @@ from tests.harness import Harness
 
 
 def sqlite_threads() -> set[threading.Thread]:
-    """The live worker threads of aiosqlite connections."""
+    """The live worker threads of SQLite store connections."""
     return {th for th in threading.enumerate() if "_connection_worker_thread" in th.name}
 
 
@@ -41,7 +41,7 @@ async def test_close_leaves_no_task_no_thread_and_no_open_database(tmp_path: Pat
         assert left == []
         assert bot.tables is None and bot.store is None and bot.cogs == {}
         assert service._stopped and publisher_closed(cog)
-        with pytest.raises(ValueError):  # aiosqlite: no active connection
+        with pytest.raises(ValueError):  # the store refuses a closed connection
             await store.balance(h.guild_id, members[0].id)
         for _ in range(100):  # the worker thread ends right after the close
             if not sqlite_threads() - threads_before:

@@ -1,7 +1,7 @@
 """Waiting until the bot has finished reacting to an event.
 
 discord.py dispatches an interaction by creating tasks (the command tree's invoker, view and
-modal callbacks, `on_interaction` listeners), which may start more tasks and wait on aiosqlite
+modal callbacks, `on_interaction` listeners), which may start more tasks and wait on the store
 threads or `asyncio.to_thread`. `settle` waits until every task created since a baseline is
 either finished or *idle*: parked in a long sleep (a view's timeout, a turn timer) or waiting on
 an `asyncio.Event`/`Queue`/`Condition` that nothing running will set.

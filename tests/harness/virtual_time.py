@@ -7,9 +7,10 @@ publisher's interval, a think time, discord.py's rate-limit wait) costs no real 
 computing costs no simulated time. Figures measured in this time do not drift with the
 speed of the machine: a benchmark of 500 tables simply takes longer to run.
 
-aiosqlite's worker thread is not the loop's executor, so before a jump the loop also looks at
-the other threads: one holding a pending future of the loop is at work (a query), and the
-clock waits for its answer too. Should nothing wake the loop for `FORCE_AFTER` real seconds all the
+The SQLite store's worker thread is not the loop's executor, so before a jump the loop also
+looks at the other threads: one holding a pending future of the loop, or the store's
+`ConnectionThread` with a job not yet finished, is at work (a query), and the clock waits for
+its answer too. Should nothing wake the loop for `FORCE_AFTER` real seconds all the
 same, the clock jumps anyway (counted in `forced_jumps`).
 
 `LoopClock` is the table service's clock on the same time (turn timers, CPU delays).
@@ -26,6 +27,8 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
+from bot.store.connection import ConnectionThread
+
 T = TypeVar("T")
 
 #: Real seconds to poll for a thread's wake-up before moving the simulated clock.
@@ -40,7 +43,10 @@ _EXECUTOR_PREFIX = "asyncio_"
 
 
 def _holds_work(value: object) -> bool:
-    """A pending future of the loop, or a job queue with jobs not yet taken."""
+    """A pending future of the loop, a job queue with jobs not yet taken, or the store's
+    worker thread with a job queued or running."""
+    if isinstance(value, ConnectionThread):
+        return not value.idle()
     if isinstance(value, asyncio.Future):
         return not value.done()
     if isinstance(value, queue.SimpleQueue | queue.Queue):
@@ -51,8 +57,8 @@ def _holds_work(value: object) -> bool:
 def threads_at_work() -> bool:
     """Whether a worker thread other than the executor's holds a job the loop awaits: a
     frame of its stack has among its locals a pending `asyncio.Future` or a queue of jobs not
-    yet taken (aiosqlite's thread keeps its job queue and the future of the query it runs;
-    once answered, the loop has a wake-up to read)."""
+    yet taken, or is the store's `ConnectionThread` with work left (once answered, the loop
+    has a wake-up to read)."""
     frames = sys._current_frames()  # the documented way to see where threads are
     for thread in threading.enumerate():
         if thread is threading.main_thread() or thread.name.startswith(_EXECUTOR_PREFIX):

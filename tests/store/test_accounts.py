@@ -16,8 +16,7 @@ from .conftest import GUILD, OTHER_GUILD
 
 
 async def _ledger(store: Store, sql: str, *params: object) -> list[tuple]:
-    async with store._read() as db:
-        return [tuple(r) for r in await db.execute_fetchall(sql, params)]
+    return [tuple(r) for r in await store.query(sql, params)]
 
 
 async def test_account_created_lazily_with_starting_balance_per_server(store: Store) -> None:

@@ -13,7 +13,9 @@ from pathlib import Path
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from bot.store import CooldownActive, InsufficientFunds, Move, Store, StoreError
+from bot.store import CooldownActive, InsufficientFunds, Move, Store, StoreContract, StoreError
+
+from .conftest import postgres_schema, postgres_url
 
 GUILDS = (1, 2)
 USERS = (1, 2, 3, -1)
@@ -56,7 +58,7 @@ class Model:
         return self.balances[guild, user]
 
 
-async def _apply(store: Store, model: Model, step: tuple, now: float) -> None:
+async def _apply(store: StoreContract, model: Model, step: tuple, now: float) -> None:
     kind = step[0]
     if kind == "grant":
         _, guild, user, amount = step
@@ -169,22 +171,29 @@ async def _scenario(steps: list[tuple]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(str(Path(tmp) / "p.db"))
         try:
-            model = Model()
-            for step in steps:
-                await _apply(store, model, step, now=1_000_000.0)
-            for guild in GUILDS:
-                users = [u for g, u in model.balances if g == guild]
-                assert await store.balances(guild, users) == {
-                    u: model.balances[guild, u] for u in users
-                }
-                balances, escrow, minted = await store.total_chips(guild)
-                assert balances + escrow == minted == model.minted[guild]
-                assert escrow == sum(
-                    e for t, e in model.escrow.items() if (t, guild) in model.tables
-                )
-            assert await store.audit() == []
+            await _check(store, steps)
         finally:
             await store.close()
+
+
+async def _scenario_on_postgresql(steps: list[tuple]) -> None:
+    async with postgres_schema() as open_store:
+        await _check(await open_store(), steps)
+
+
+async def _check(store: StoreContract, steps: list[tuple]) -> None:
+    model = Model()
+    for step in steps:
+        await _apply(store, model, step, now=1_000_000.0)
+    for guild in GUILDS:
+        users = [u for g, u in model.balances if g == guild]
+        assert await store.balances(guild, users) == {
+            u: model.balances[guild, u] for u in users
+        }
+        balances, escrow, minted = await store.total_chips(guild)
+        assert balances + escrow == minted == model.minted[guild]
+        assert escrow == sum(e for t, e in model.escrow.items() if (t, guild) in model.tables)
+    assert await store.audit() == []
 
 
 @settings(max_examples=60, deadline=None)
@@ -193,15 +202,27 @@ def test_audit_is_clean_after_random_operations(steps: list[tuple]) -> None:
     asyncio.run(_scenario(steps))
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.lists(op, min_size=10, max_size=40))
+def _random_operations_on_postgresql(steps: list[tuple]) -> None:
+    asyncio.run(_scenario_on_postgresql(steps))
+
+
+def test_audit_is_clean_after_random_operations_on_postgresql() -> None:
+    postgres_url()  # skips (or fails under STOPPA_REQUIRE_POSTGRES=1) without a server
+    _random_operations_on_postgresql()
+
+
 async def test_audit_detects_a_tampered_balance_and_escrow(db_path: str) -> None:
     store = await Store.open(db_path)
     try:
         row = await store.create_table(1, 1, settings={}, seats=[1])
         await store.save_table(row.id, expected_version=0, moves=[Move(1, 60, "ante")])
-        async with store._read() as db:  # write behind the store's back, without ledger rows
-            await db.execute("UPDATE accounts SET balance = balance + 7")
-            await db.execute("UPDATE tables SET escrow = escrow - 1")
-            await db.commit()
+        def tamper(tx) -> None:  # write behind the ledger's back, without ledger rows
+            tx.db.execute("UPDATE accounts SET balance = balance + 7")
+            tx.db.execute("UPDATE tables SET escrow = escrow - 1")
+
+        await store._transaction(tamper)
         problems = await store.audit()
         assert any("user 1: balance 947, ledger says 940" in p for p in problems)
         assert any(f"table {row.id}: escrow 59, ledger says 60" in p for p in problems)

@@ -15,6 +15,12 @@ from bot.store import Move, Store
 from .conftest import GUILD
 
 
+@pytest.fixture
+def store(sqlite_store: Store) -> Store:
+    """These tests drive the SQLite store's own transaction runner: SQLite only."""
+    return sqlite_store
+
+
 class Boom(Exception):
     pass
 
@@ -30,9 +36,8 @@ async def test_exception_inside_a_transaction_leaves_nothing(store: Store) -> No
     with pytest.raises(Boom):
         await store._transaction(half_done)
     assert await store.balance(GUILD, 1) == 1000
-    async with store._read() as db:
-        users = await db.execute_fetchall("SELECT user_id FROM accounts")
-        ledger = await db.execute_fetchall("SELECT COUNT(*) FROM ledger")
+    users = await store.query("SELECT user_id FROM accounts")
+    ledger = await store.query("SELECT COUNT(*) FROM ledger")
     assert [r[0] for r in users] == [1]
     assert next(iter(ledger))[0] == 1  # only the starting balance of user 1
     # the connection is usable again and not stuck in a transaction

@@ -14,6 +14,12 @@ from bot.store.errors import IntegrityViolation
 from .conftest import GUILD
 
 
+@pytest.fixture
+def store(sqlite_store: Store) -> Store:
+    """These tests drive the SQLite store's own transaction runner: SQLite only."""
+    return sqlite_store
+
+
 async def test_one_refused_save_in_a_group_rolls_back_alone(store: Store) -> None:
     tables = [
         await store.create_table(GUILD, channel, settings={}, seats=[channel])
@@ -56,6 +62,5 @@ async def test_raw_integrity_errors_come_out_typed(store: Store) -> None:
     with pytest.raises(IntegrityViolation) as caught:
         await store._transaction(duplicate_account)
     assert isinstance(caught.value.__cause__, sqlite3.IntegrityError)
-    async with store._read() as db:
-        rows = await db.execute_fetchall("SELECT COUNT(*) FROM accounts WHERE user_id = 77")
+    rows = await store.query("SELECT COUNT(*) FROM accounts WHERE user_id = 77")
     assert next(iter(rows))[0] == 0  # rolled back whole

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.store import CooldownActive, HandRecord, Move, Store, StoreError
@@ -38,9 +37,12 @@ def _tables(path: str) -> set[str]:
 
 
 async def _at_version(path: str, version: int) -> None:
-    async with aiosqlite.connect(path, isolation_level="IMMEDIATE") as db:
-        assert await migrate(db, version) == list(range(1, version + 1))
-        assert await schema_version(db) == version
+    db = sqlite3.connect(path, isolation_level="IMMEDIATE")
+    try:
+        assert migrate(db, version) == list(range(1, version + 1))
+        assert schema_version(db) == version
+    finally:
+        db.close()
 
 
 @pytest.mark.parametrize("older", range(LATEST))

@@ -91,12 +91,11 @@ async def test_moves_go_through_the_escrow(store: Store) -> None:
     )
     assert row.escrow == 0
     assert await store.balances(GUILD, [1, 2]) == {1: 1170, 2: 890}
-    async with store._read() as db:
-        rows = await db.execute_fetchall(
-            "SELECT src_kind, src_id, dst_kind, dst_id, amount, reason, hand_no, table_id"
-            " FROM ledger WHERE table_id = ? ORDER BY id",
-            (row.id,),
-        )
+    rows = await store.query(
+        "SELECT src_kind, src_id, dst_kind, dst_id, amount, reason, hand_no, table_id"
+        " FROM ledger WHERE table_id = ? ORDER BY id",
+        (row.id,),
+    )
     assert [tuple(r) for r in rows][-2:] == [  # the ledger keeps the order given
         ("table", row.id, "user", 1, 230, "pot", 1, row.id),
         ("user", 2, "table", row.id, 50, "bet", 1, row.id),
@@ -203,6 +202,34 @@ async def test_hand_history_stats_and_leaderboards(store: Store) -> None:
     assert await store.leaderboard(OTHER_GUILD, "net") == []
     with pytest.raises(ValueError):
         await store.leaderboard(GUILD, "wins")
+
+
+async def test_a_players_hands_for_history_and_replays(store: Store) -> None:
+    """`player_hands`, `count_player_hands` and `stored_hand` (issue 19) on both backends:
+    only the hands the user sat in, of this server, newest first, with seats in order."""
+    row = await store.create_table(GUILD, 10, settings={}, seats=[1, 2, -1])
+    other = await store.create_table(OTHER_GUILD, 11, settings={}, seats=[1, 3, 4])
+    version = 0
+    for hand in (
+        _hand(1, {1: 120, 2: -60, -1: -60}, winner=1, pot=150, closer=-1),
+        _hand(2, {2: 30, -1: -15, 5: -15}, winner=2, pot=60, closer=2),
+        _hand(3, {1: 10, 2: 40, -1: -50}, winner=2, pot=90, closer=2),
+    ):
+        version = (await store.save_table(row.id, expected_version=version, hand=hand)).version
+    await store.save_table(other.id, expected_version=0,
+                           hand=_hand(1, {1: 5, 3: -5, 4: 0}, winner=1, pot=5, closer=1))
+    mine = await store.player_hands(GUILD, 1)
+    assert [h.hand_no for h in mine] == [3, 1]
+    assert mine[0].seats == (1, 2, -1) and mine[0].seat_of(2) == 1 and mine[0].seat_of(7) is None
+    assert mine[1].result == {1: 120, 2: -60, -1: -60} and mine[1].channel_id == 10
+    assert [h.hand_no for h in await store.player_hands(GUILD, 1, limit=1, offset=1)] == [1]
+    assert await store.count_player_hands(GUILD, 1) == 2
+    assert await store.count_player_hands(GUILD, 2) == 3
+    assert await store.count_player_hands(OTHER_GUILD, 1) == 1
+    assert await store.count_player_hands(GUILD, 9) == 0
+    found = await store.stored_hand(GUILD, mine[0].id)
+    assert found == mine[0]
+    assert await store.stored_hand(OTHER_GUILD, mine[0].id) is None  # another server's hand
 
 
 async def test_same_hand_twice_is_refused_and_rolled_back(store: Store) -> None:

@@ -1,0 +1,196 @@
+"""The store contract: everything the table service, the cogs and the tools may ask of a store.
+
+Two implementations: `SQLiteStore` (one file, the embedded default) and `PostgresStore`
+(asyncpg, for several processes on one database); `open_store(url_or_path)` returns the right
+one. Callers type their store as `StoreContract` and never reach past it, so a third
+implementation needs no change to a caller.
+
+The guarantees every implementation gives: each writing method is ONE transaction (all of it
+or nothing, durable once it returns); a debit is a conditional update (`balance >= amount`) and
+fails with `InsufficientFunds`; every chip movement writes one ledger row; chips in play sit in
+the table's escrow; `audit()` recomputes the books from the ledger. Errors are the typed ones of
+`bot.store.errors` (`StoreError` and its subclasses), never a driver's exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from bot.store.hand_rows import StoredHand
+from bot.store.models import (
+    UNSET,
+    DailyClaim,
+    HandRecord,
+    LeaderRow,
+    Move,
+    PlayerStats,
+    ServerSettings,
+    TableRow,
+    Unset,
+)
+
+
+class StoreContract(Protocol):
+    """A store of accounts and ledger, server settings and stakes, tables and statistics."""
+
+    async def close(self) -> None:
+        """Close the store after every transaction already submitted has finished."""
+        ...
+
+    # accounts and chips ------------------------------------------------------------------
+    async def balance(self, guild: int, user: int) -> int:
+        """The user's balance on this server (the account is created on first use)."""
+        ...
+
+    async def balances(self, guild: int, users: list[int]) -> dict[int, int]:
+        """The balances of `users` on this server (missing accounts are created)."""
+        ...
+
+    async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> DailyClaim:
+        """The server's daily chips, at most once per cooldown (`CooldownActive`)."""
+        ...
+
+    async def grant(self, guild: int, user: int, amount: int, *, reason: str, by: int) -> int:
+        """An admin grant (> 0, minted) or removal (< 0, burned); the new balance."""
+        ...
+
+    # server settings and stakes -----------------------------------------------------------
+    async def server_settings(self, guild: int) -> ServerSettings:
+        """The server's settings (defaults when never changed)."""
+        ...
+
+    async def update_server_settings(
+        self, guild: int, *, by: int, **changes: Any
+    ) -> ServerSettings:
+        """Change some settings (validated: `InvalidSetting`); the new settings."""
+        ...
+
+    async def get_stakes(self, guild: int) -> dict[str, Any]:
+        """The server's stakes and variants: every key of `DEFAULT_STAKES`."""
+        ...
+
+    async def set_stakes(
+        self, guild: int, changes: Mapping[str, Any], *, by: int
+    ) -> dict[str, Any]:
+        """Apply and validate stakes changes (`InvalidStakes`); the new stakes."""
+        ...
+
+    # tables ---------------------------------------------------------------------------------
+    async def create_table(
+        self,
+        guild: int,
+        channel: int,
+        *,
+        settings: Mapping[str, Any],
+        seats: Sequence[int] = (),
+        meta: Mapping[str, Any] | None = None,
+    ) -> TableRow:
+        """A new table in the lobby (`TableExists` if the channel has an open one)."""
+        ...
+
+    async def get_table(self, table_id: int) -> TableRow:
+        """The table with this id (`TableNotFound`)."""
+        ...
+
+    async def escrow(self, table_id: int) -> int:
+        """The chips the table holds."""
+        ...
+
+    async def load_open_tables(self) -> list[TableRow]:
+        """Every table not closed, oldest first."""
+        ...
+
+    async def save_table(
+        self,
+        table_id: int,
+        *,
+        expected_version: int,
+        status: str | Unset = UNSET,
+        seats: Sequence[int] | Unset = UNSET,
+        dealer: int | Unset | None = UNSET,
+        state: str | Unset | None = UNSET,
+        meta: Mapping[str, Any] | Unset = UNSET,
+        deadline: float | Unset | None = UNSET,
+        message_id: int | Unset | None = UNSET,
+        moves: Sequence[Move] = (),
+        hand: HandRecord | None = None,
+    ) -> TableRow:
+        """One action in one transaction: version check, the given fields, every move (with
+        ledger rows, through the escrow), the hand record (`VersionConflict`,
+        `InsufficientFunds`, `StoreError`)."""
+        ...
+
+    async def close_table(
+        self,
+        table_id: int,
+        *,
+        expected_version: int,
+        refunds: Sequence[Move] = (),
+        meta: Mapping[str, Any] | None = None,
+    ) -> TableRow:
+        """Close the table with its refunds; the escrow must end at 0."""
+        ...
+
+    # statistics and books ----------------------------------------------------------------
+    async def stats(self, guild: int, user: int) -> PlayerStats:
+        """The user's statistics and balance on this server."""
+        ...
+
+    async def player_hands(
+        self, guild: int, user: int, limit: int = 10, offset: int = 0
+    ) -> list[StoredHand]:
+        """The finished hands `user` played on this server, newest first."""
+        ...
+
+    async def count_player_hands(self, guild: int, user: int) -> int:
+        """How many finished hands `user` played on this server."""
+        ...
+
+    async def stored_hand(self, guild: int, hand_id: int) -> StoredHand | None:
+        """The finished hand `hand_id` if it was played on this server, else None."""
+        ...
+
+    async def leaderboard(
+        self, guild: int, by: str = "balance", limit: int = 10, offset: int = 0
+    ) -> list[LeaderRow]:
+        """One page of the leaderboard by "balance", "net" or "closes"."""
+        ...
+
+    async def count_ranked(self, guild: int, by: str = "balance") -> int:
+        """How many users the leaderboard `by` ranks."""
+        ...
+
+    async def total_chips(self, guild: int) -> tuple[int, int, int]:
+        """(sum of balances, sum of escrows, chips minted net of burns) on the server."""
+        ...
+
+    async def audit(self) -> list[str]:
+        """Every difference between the books and the ledger (empty: they balance)."""
+        ...
+
+
+class CopyableStore(StoreContract, Protocol):
+    """A store that `python -m bot db copy` can read whole and fill (both implementations)."""
+
+    async def query(self, sql: str, params: Sequence[object] = ()) -> Sequence[Sequence[Any]]:
+        """Every row of one read statement (`?` placeholders, SQL both databases run)."""
+        ...
+
+    async def schema_version(self) -> int:
+        """The schema version the database is at."""
+        ...
+
+    async def is_empty(self) -> list[str]:
+        """The schema's tables that hold rows (an empty list: nothing stored yet)."""
+        ...
+
+    async def export_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Column names and every row of one schema table, in primary-key order."""
+        ...
+
+    async def import_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+    ) -> None:
+        """Insert rows read by `export_rows` of another store, in one transaction."""
+        ...
