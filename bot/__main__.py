@@ -1,4 +1,4 @@
-"""`python -m bot [run|sync|demo|play|bench]`: run the Discord bot, or play offline."""
+"""`python -m bot [run|sync|cluster|demo|play|bench]`: run the Discord bot, or play offline."""
 
 from __future__ import annotations
 
@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.cli import add_offline_commands
 
     add_offline_commands(sub)
+    from bot.cli.cluster import add_cluster_command
+
+    add_cluster_command(sub)
     return parser
 
 
