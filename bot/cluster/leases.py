@@ -43,7 +43,9 @@ SIGSTOP, a slow disk) and whose lease was stolen cannot write a single row after
     UPDATE table_leases SET expires_at = :expires_at
      WHERE table_id = :table_id AND owner = :owner AND expires_at > :now
 
-`RELEASE_SQL` (a clean stop) deletes the caller's own rows so a successor need not wait.
+A clean stop releases the caller's leases, so a successor need not wait for them to expire:
+
+    DELETE FROM table_leases WHERE owner = :owner
 
 The clock is each process's wall clock (`time.time`); processes on several machines need
 clocks within a small fraction of `ttl - renew_every` of each other (NTP gives milliseconds).
