@@ -33,6 +33,16 @@ CONFIG_EXIT = 2
 STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
 
 
+def describe_exit(code: int) -> str:
+    """`exited with code 1`, or `was ended by SIGKILL` (asyncio gives a signal as -number)."""
+    if code < 0:
+        try:
+            return f"was ended by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was ended by signal {-code}"
+    return f"exited with code {code}"
+
+
 @dataclass(frozen=True)
 class RestartPolicy:
     """When a dead child is started again, and when the supervisor stops trying."""
@@ -156,14 +166,14 @@ class Supervisor:
                 child.gave_up = True
                 return
             if quick_deaths >= self.policy.give_up_after:
-                _log.error("%s died %d times in a row within %gs of its start (last exit code"
-                           " %d); not restarted", child.name, quick_deaths,
-                           self.policy.quick_exit, code)
+                _log.error("%s died %d times in a row within %gs of its start (last: %s);"
+                           " not restarted", child.name, quick_deaths,
+                           self.policy.quick_exit, describe_exit(code))
                 child.gave_up = True
                 return
             delay = self.policy.delay(quick_deaths)
-            _log.warning("%s exited with code %d after %.1fs; restarting in %gs",
-                         child.name, code, ran, delay)
+            _log.warning("%s %s after %.1fs; restarting in %gs",
+                         child.name, describe_exit(code), ran, delay)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), delay)
 

@@ -37,6 +37,11 @@ def policy(clock: FakeClock) -> LeasePolicy:
     return LeasePolicy(ttl=30.0, renew_every=10.0, clock=clock)
 
 
+def granted(lease: Lease | None) -> Lease:
+    assert lease is not None
+    return lease
+
+
 def test_a_free_table_is_acquired() -> None:
     clock = FakeClock()
     lease = policy(clock).claim(None, 7, "A")
@@ -47,10 +52,12 @@ def test_a_free_table_is_acquired() -> None:
 def test_only_the_owner_renews() -> None:
     clock = FakeClock()
     rule = policy(clock)
-    lease = rule.claim(None, 7, "A")
-    clock.now += 10
+    lease = granted(rule.claim(None, 7, "A"))
+    clock.now += 9.9
+    assert not rule.renew_due(lease)
+    clock.now += 0.1
     assert rule.renew_due(lease)
-    renewed = rule.claim(lease, 7, "A")
+    renewed = granted(rule.claim(lease, 7, "A"))
     assert renewed == Lease(7, "A", 1_040.0, 1)  # same generation: no change of owner
     assert not rule.renew_due(renewed)
     assert rule.claim(renewed, 7, "B") is None  # running: refused to anyone else
@@ -60,11 +67,11 @@ def test_only_the_owner_renews() -> None:
 def test_a_lease_is_stolen_only_after_it_expired() -> None:
     clock = FakeClock()
     rule = policy(clock)
-    lease = rule.claim(None, 7, "A")
+    lease = granted(rule.claim(None, 7, "A"))
     clock.now = lease.expires_at - 0.001
     assert rule.claim(lease, 7, "B") is None
     clock.now = lease.expires_at
-    stolen = rule.claim(lease, 7, "B")
+    stolen = granted(rule.claim(lease, 7, "B"))
     assert stolen == Lease(7, "B", lease.expires_at + 30.0, 2)  # a new fencing generation
     assert not rule.holds(stolen, "A")
     assert rule.fence(stolen, "A") is None  # the old owner's late write is refused
@@ -74,7 +81,7 @@ def test_a_lease_is_stolen_only_after_it_expired() -> None:
 def test_an_owner_may_not_write_after_its_lease_ran_out() -> None:
     clock = FakeClock()
     rule = policy(clock)
-    lease = rule.claim(None, 7, "A")
+    lease = granted(rule.claim(None, 7, "A"))
     assert rule.fence(lease, "A") == Lease(7, "A", 1_030.0, 1)
     clock.now = lease.expires_at
     assert rule.fence(lease, "A") is None
