@@ -130,3 +130,23 @@ def test_create_bot_runs_only_its_shards(tmp_path: Path) -> None:
     assert bot.shard_count == 8 and bot.shard_ids == [4, 5, 6, 7]
     default = create_bot(str(tmp_path / "s.db"))
     assert default.shard_count is None and default.shard_ids is None
+
+
+def test_run_bot_starts_the_shards_of_the_settings(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m bot` with STOPPA_SHARD_COUNT=8, STOPPA_SHARD_IDS=0,2,5 launches those three
+    (the service runner is replaced so nothing connects)."""
+    import bot.lifecycle
+    from bot.client import run_bot
+
+    seen: list[discord.AutoShardedClient] = []
+
+    def fake_run_service(bot: discord.AutoShardedClient, settings: object, **_: object) -> int:
+        seen.append(bot)
+        return 0
+
+    monkeypatch.setattr(bot.lifecycle, "run_service", fake_run_service)
+    settings = load_settings({"DISCORD_TOKEN": "t", "STOPPA_DB": str(tmp_path / "b.db"),
+                              "STOPPA_SHARD_COUNT": "8", "STOPPA_SHARD_IDS": "0,2,5"})
+    assert run_bot(settings) == 0
+    assert seen[0].shard_count == 8 and seen[0].shard_ids == [0, 2, 5]
