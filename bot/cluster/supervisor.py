@@ -142,21 +142,14 @@ class Supervisor:
         quick_deaths = 0
         while not self._stopping.is_set():
             started = self.clock()
-            process = await asyncio.create_subprocess_exec(
-                *self.command, env=child.environment(self.env), start_new_session=True
-            )
-            child.starts += 1
-            child.pids.append(process.pid)
-            _log.info("%s started (pid %d)", child.name, process.pid)
-            exited = asyncio.ensure_future(process.wait())
-            stop = asyncio.ensure_future(self._stopping.wait())
-            await asyncio.wait({exited, stop}, return_when=asyncio.FIRST_COMPLETED)
-            stop.cancel()
-            if not exited.done():
-                await self._stop(child, process, exited)
+            try:
+                code = await self._run_once(child)
+            except OSError as exc:  # the command cannot be started at all
+                _log.error("%s could not start %r: %s; not restarted", child.name,
+                           self.command[0], exc.strerror or exc)
+                child.gave_up = True
                 return
-            code = exited.result()
-            if self._stopping.is_set():
+            if code is None or self._stopping.is_set():
                 return
             ran = self.clock() - started
             quick_deaths = quick_deaths + 1 if ran < self.policy.quick_exit else 0
@@ -176,6 +169,30 @@ class Supervisor:
                          child.name, describe_exit(code), ran, delay)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), delay)
+
+    async def _run_once(self, child: Child) -> int | None:
+        """Run the child once: its exit code, or None when it was stopped by `request_stop`.
+        Cancelled (the supervisor itself is going away), it kills the child first."""
+        process = await asyncio.create_subprocess_exec(
+            *self.command, env=child.environment(self.env), start_new_session=True
+        )
+        child.starts += 1
+        child.pids.append(process.pid)
+        _log.info("%s started (pid %d)", child.name, process.pid)
+        exited = asyncio.ensure_future(process.wait())
+        stop = asyncio.ensure_future(self._stopping.wait())
+        try:
+            await asyncio.wait({exited, stop}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            raise
+        finally:
+            stop.cancel()
+        if not exited.done():
+            await self._stop(child, process, exited)
+            return None
+        return exited.result()
 
     async def _stop(
         self, child: Child, process: asyncio.subprocess.Process, exited: asyncio.Future[int]

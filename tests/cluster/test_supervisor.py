@@ -215,3 +215,14 @@ def test_without_a_token_the_bot_cluster_does_not_start(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "DISCORD_TOKEN" in proc.stderr
+
+
+def test_a_command_that_cannot_start_is_reported_and_the_cluster_ends(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "STOPPA_"))}
+    proc = subprocess.run([sys.executable, "-m", "bot", "cluster", "--processes", "2",
+                           "--command", str(tmp_path / "no-such-program")],
+                          cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert proc.stderr.count("could not start") == 2
+    assert "No such file or directory; not restarted" in proc.stderr
