@@ -55,6 +55,9 @@ tests run it against these statements on a real SQLite file step by step.
 
 from __future__ import annotations
 
+import os
+import secrets
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -110,6 +113,12 @@ def acquire_sql(dialect: Dialect) -> str:
     """`ACQUIRE_SQL` for `dialect` (asyncpg: `$1` table_id, `$2` owner, `$3` expires_at,
     `$4` now)."""
     return for_dialect(ACQUIRE_SQL, dialect)
+
+
+def new_owner_id() -> str:
+    """This process start's name in `table_leases.owner`: `<host>:<pid>:<random>`, so a
+    restarted process (same host, maybe the same pid) never passes for its predecessor."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 @dataclass(frozen=True)

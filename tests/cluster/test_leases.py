@@ -233,3 +233,14 @@ def test_the_module_docstring_shows_the_statements_the_code_runs() -> None:
     doc = words(leases.__doc__ or "")
     for sql in (ACQUIRE_SQL, FENCE_SQL, RELEASE_SQL):
         assert words(sql) in doc
+
+
+def test_every_process_start_has_its_own_owner_id() -> None:
+    import os
+
+    from bot.cluster.leases import new_owner_id
+
+    first, second = new_owner_id(), new_owner_id()
+    assert first != second
+    assert first.split(":")[1] == str(os.getpid())
+

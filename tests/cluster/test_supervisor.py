@@ -226,3 +226,12 @@ def test_a_command_that_cannot_start_is_reported_and_the_cluster_ends(tmp_path: 
     assert proc.returncode == 1
     assert proc.stderr.count("could not start") == 2
     assert "No such file or directory; not restarted" in proc.stderr
+
+
+def test_restart_delays_double_up_to_the_cap() -> None:
+    from bot.cluster.supervisor import RestartPolicy, describe_exit
+
+    rule = RestartPolicy(first_delay=1.0, max_delay=60.0)
+    assert [rule.delay(n) for n in range(8)] == [1, 2, 4, 8, 16, 32, 60, 60]
+    assert describe_exit(-9) == "was ended by SIGKILL"
+    assert describe_exit(3) == "exited with code 3"
