@@ -1,4 +1,4 @@
-"""`python -m bot [run|sync|demo|play|bench]`: run the Discord bot, or play offline."""
+"""`python -m bot [run|sync|cluster|demo|play|bench]`: run the Discord bot, or play offline."""
 
 from __future__ import annotations
 
@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.cli.db import add_db_command
 
     add_db_command(sub)
+    from bot.cli.cluster import add_cluster_command
+
+    add_cluster_command(sub)
     return parser
 
 

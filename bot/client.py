@@ -259,15 +259,24 @@ def create_bot(
     table_options: dict[str, Any] | None = None,
     publish_interval: float = PUBLISH_INTERVAL,
     force_sync: bool = False,
+    shard_count: int | None = None,
+    shard_ids: tuple[int, ...] | None = None,
 ) -> StoppaBot:
     """Build the bot (nothing is opened until `setup_hook`, i.e. `bot.login`/`bot.start`).
 
     `sync_commands=False` skips the command sync (the offline harness); `table_options` are
     extra keyword arguments of `TableService.start` (tests pass a fake `clock`, `cpu_delay`);
     `publish_interval` is the least time between two edits of a table's public message;
-    `force_sync` syncs the commands even when they did not change (`python -m bot sync`).
-    `database` is a SQLite path or a database URL (`sqlite:///path`, `postgresql://...`).
+    `force_sync` syncs the commands even when they did not change (`python -m bot sync`);
+    `database` is a SQLite path or a database URL (`sqlite:///path`, `postgresql://...`);
+    `shard_count`/`shard_ids` run only those shards (`STOPPA_SHARD_*`; None: discord.py asks
+    Discord for the count and runs every shard).
     """
+    shards: dict[str, Any] = {}
+    if shard_count is not None:
+        shards["shard_count"] = shard_count
+    if shard_ids is not None:
+        shards["shard_ids"] = list(shard_ids)  # discord.py wants a list or a tuple
     return StoppaBot(
         database,
         seed=seed,
@@ -277,6 +286,7 @@ def create_bot(
         table_options=table_options,
         publish_interval=publish_interval,
         force_sync=force_sync,
+        **shards,
     )
 
 
@@ -305,5 +315,7 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
         turn_timeout=settings.turn_timeout,
         dev_guild=settings.dev_guild,
         force_sync=sync_only,
+        shard_count=settings.shard_count,
+        shard_ids=settings.shard_ids,
     )
     return run_service(bot, settings, sync_only=sync_only)

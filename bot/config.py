@@ -51,13 +51,18 @@ class Settings:
     database: str = "data/stoppa.db"
     #: connections in the PostgreSQL pool (unused on SQLite)
     db_pool_size: int = 10
+    #: `STOPPA_SHARD_COUNT` (None: one process asks Discord how many shards it needs)
+    shard_count: int | None = None
+    #: `STOPPA_SHARD_IDS`, sorted (None: every shard of `shard_count`)
+    shard_ids: tuple[int, ...] | None = None
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
         token = "set" if self.token else "missing"
         return (
             f"Settings(token=<{token}>, db_path={self.db_path!r}, log_level={self.log_level!r}, "
             f"turn_timeout={self.turn_timeout!r}, dev_guild={self.dev_guild!r}, "
-            f"database={without_password(self.database)!r}, db_pool_size={self.db_pool_size!r})"
+            f"database={without_password(self.database)!r}, db_pool_size={self.db_pool_size!r}, "
+            f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r})"
         )
 
     @property
@@ -135,6 +140,8 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
             )
         dev_guild = int(raw_guild)
 
+    shard_count, shard_ids = load_shards(env)
+
     return Settings(
         token=token,
         db_path=db_path,
@@ -143,4 +150,35 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         dev_guild=dev_guild,
         database=database,
         db_pool_size=int(raw_pool),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
+
+
+def load_shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """`STOPPA_SHARD_COUNT` and `STOPPA_SHARD_IDS` (e.g. `0-3` or `0,2,5`), validated together:
+    ids need a count (discord.py refuses them alone) and must lie below it."""
+    from bot.cluster.shards import MAX_SHARD_COUNT, ShardError, ShardPlan, parse_shard_ids
+
+    raw_count = _clean(env, "STOPPA_SHARD_COUNT")
+    raw_ids = _clean(env, "STOPPA_SHARD_IDS")
+    if raw_count is None:
+        if raw_ids is not None:
+            raise ConfigError(
+                "STOPPA_SHARD_IDS needs STOPPA_SHARD_COUNT, the total number of shards of the"
+                f" bot (got only STOPPA_SHARD_IDS={raw_ids!r})"
+            )
+        return None, None
+    if not raw_count.isdigit() or not 1 <= int(raw_count) <= MAX_SHARD_COUNT:
+        raise ConfigError(
+            "STOPPA_SHARD_COUNT must be a whole number of shards from 1 to"
+            f" {MAX_SHARD_COUNT} (got {raw_count!r})"
+        )
+    count = int(raw_count)
+    if raw_ids is None:
+        return count, None
+    try:
+        ids = ShardPlan(count, parse_shard_ids(raw_ids, count)).shard_ids
+    except ShardError as exc:
+        raise ConfigError(f"STOPPA_SHARD_IDS: {exc}") from None
+    return count, ids
