@@ -151,7 +151,7 @@ class BettingRound:
     def verify(self, seat: int, action: object, phase: str) -> tuple[str, int]:
         """(kind, level) of ``seat``'s ``action`` (``seat``'s turn), or IllegalAction: the
         kind is "pass", "call", "bet" or "raise", the level that of a bet or raise."""
-        kind = kind_of(action)
+        kind = _KINDS.get(type(action)) or kind_of(action)
         if kind == "pass":
             return kind, 0
         if kind == "call":

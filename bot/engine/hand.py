@@ -74,7 +74,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..shuffle import shuffle
-from .actions import Action, Declare, IllegalAction, Pass, Play, parse_action
+from .actions import Action, Declare, IllegalAction, Pass, parse_action
 from .betting import BettingRound, is_amount
 from .cards import Card
 from .events import Event
@@ -110,6 +110,7 @@ class Hand:
         "_actions",
         "_after",
         "_betting",
+        "_codes",
         "_deal_cards",
         "_deal_mask",
         "_deck",
@@ -156,6 +157,8 @@ class Hand:
         self.start_chips = list(chips)
         self.chips = list(chips)
         self._deck = deck
+        #: the deck's card codes, for the deal events
+        self._codes = [c.code for c in deck]
         self._after = _seat_orders(n)
         self.carry_in = carry
         self.carry_out = 0
@@ -377,10 +380,7 @@ class Hand:
         """Raise IllegalAction (with the reason) unless ``seat`` may do ``action`` now; return
         what ``act`` needs: the declared point (None: a concession) in a showdown, the rank
         and cards of a stoppa opening, the kind and level of a betting action."""
-        if self.phase == "over":
-            raise IllegalAction("hand_over")
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction("not_in_hand", seat=str(seat))
+        self._verify_seat(seat)
         if self.phase == "stoppa":
             assert self._stoppa is not None
             return self._stoppa.verify(seat, action)
@@ -398,6 +398,13 @@ class Hand:
     #: the name ``verify`` had before (kept for callers)
     check = verify
 
+    def _verify_seat(self, seat: object) -> None:
+        """Refuse any action once the hand is over, and a seat not in the hand."""
+        if self.phase == "over":
+            raise IllegalAction("hand_over")
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction("not_in_hand", seat=str(seat))
+
     def can(self, seat: int, action: object) -> bool:
         """True if ``act(seat, action)`` would be accepted."""
         try:
@@ -408,25 +415,33 @@ class Hand:
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` of ``seat`` and every forced step after it; return the new events."""
+        start = len(self._events)
+        if self.phase == "stoppa":
+            # ``Stoppa.act`` verifies the opening (``Stoppa.verify``) before it plays
+            self._verify_seat(seat)
+            stoppa = self._stoppa
+            assert stoppa is not None
+            stoppa.act(int(seat), action)
+            self._actions.append((int(seat), action))
+            self.to_act = stoppa.to_act
+            if stoppa.winner is not None:
+                self._close(stoppa.winner)
+            return self._events[start:]
         detail = self.verify(seat, action)
         if type(seat) is not int:
             seat = int(seat)  # a bool or an int subclass acts as the plain seat number
-        start = len(self._events)
         self._actions.append((seat, action))
-        if self.phase == "stoppa":
-            assert self._stoppa is not None and isinstance(action, Play)
-            self._stoppa.act(seat, action)
-            self.to_act = self._stoppa.to_act
-            if self._stoppa.winner is not None:
-                self._close(self._stoppa.winner)
-        elif self.phase == "showdown":
+        if self.phase == "showdown":
             assert self._showdown is not None
             self._declare(seat, detail)
         else:
-            assert self._betting is not None
+            betting = self._betting
+            assert betting is not None
             kind, to = detail
-            self._betting.apply(seat, kind, to)
-            self._after_turn()
+            betting.apply(seat, kind, to)
+            self.to_act = betting.to_act
+            if self.to_act is None:
+                self._end_round(betting)
         return self._events[start:]
 
     # --- dealing and betting -------------------------------------------------------------
@@ -450,7 +465,7 @@ class Hand:
                 mask |= c.bit
             self._deal_mask[s] = mask
             self._mask[s] |= mask
-            self._events.append(Event("deal", s, {"cards": [c.code for c in got], "deal": i}))
+            self._events.append(Event("deal", s, {"cards": self._codes[pos - k : pos], "deal": i}))
         self._start_round()
 
     def _start_round(self) -> None:
@@ -474,11 +489,15 @@ class Hand:
             self.big = 0
         return amount
 
-    def _win(self, seat: int, amount: int, **data: Any) -> None:
-        """``seat`` takes ``amount`` for the current point."""
+    def _win(self, seat: int, amount: int, shown: bool, reason: str | None = None) -> None:
+        """``seat`` takes ``amount`` for the current point (``reason``: why without a
+        showdown, "no_bet" or "alone")."""
         self.chips[seat] += amount
-        pot = {"pot": "small" if self.deal_no is not None else "big", "deal": self.deal_no}
-        self._events.append(Event("win", seat, {**pot, "amount": amount, **data}))
+        pot = "small" if self.deal_no is not None else "big"
+        data = {"pot": pot, "deal": self.deal_no, "amount": amount, "shown": shown}
+        if reason is not None:
+            data["reason"] = reason
+        self._events.append(Event("win", seat, data))
 
     def _end_round(self, betting: BettingRound) -> None:
         """R-8: no bet (the taker, or the carry of R-10), one player left, or a showdown."""
@@ -515,8 +534,10 @@ class Hand:
         if point is not None:
             codes = [c.code for c in point.cards]
             pot = "small" if self.deal_no is not None else "big"
-            shown = {"seat": seat, "cards": codes, "value": point.total, "pot": pot}
-            self.shown.append({**shown, "deal": self.deal_no})
+            value = point.total
+            self.shown.append(
+                {"seat": seat, "cards": codes, "value": value, "pot": pot, "deal": self.deal_no}
+            )
         showdown.apply(seat, point)
         self.to_act = showdown.to_act
         if showdown.over:
