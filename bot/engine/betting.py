@@ -216,7 +216,11 @@ class BettingRound:
             if not is_bet:
                 self.last_caller = seat
             # everyone still in the point and not all-in must answer the bet
-            self.needs = [a and not b for a, b in zip(self.active, self.allin, strict=True)]
+            self.needs = self.active[:]
+            if True in self.allin:
+                for s, allin in enumerate(self.allin):
+                    if allin:
+                        self.needs[s] = False
             self.needs[seat] = False
             ev.append(Event("bet" if is_bet else "raise", seat, {"amount": pay, "level": to}))
             if chips[seat] == 0:

@@ -113,6 +113,7 @@ class Hand:
         "_codes",
         "_deal_cards",
         "_deal_mask",
+        "_deals",
         "_deck",
         "_events",
         "_mask",
@@ -160,6 +161,8 @@ class Hand:
         #: the deck's card codes, for the deal events
         self._codes = [c.code for c in deck]
         self._after = _seat_orders(n)
+        #: cards per deal (R-2)
+        self._deals = rules.deals
         self.carry_in = carry
         self.carry_out = 0
         self._actions: list[tuple[int, Action]] = []
@@ -380,7 +383,10 @@ class Hand:
         """Raise IllegalAction (with the reason) unless ``seat`` may do ``action`` now; return
         what ``act`` needs: the declared point (None: a concession) in a showdown, the rank
         and cards of a stoppa opening, the kind and level of a betting action."""
-        self._verify_seat(seat)
+        if self.phase == "over":
+            raise IllegalAction("hand_over")
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction("not_in_hand", seat=str(seat))
         if self.phase == "stoppa":
             assert self._stoppa is not None
             return self._stoppa.verify(seat, action)
@@ -398,13 +404,6 @@ class Hand:
     #: the name ``verify`` had before (kept for callers)
     check = verify
 
-    def _verify_seat(self, seat: object) -> None:
-        """Refuse any action once the hand is over, and a seat not in the hand."""
-        if self.phase == "over":
-            raise IllegalAction("hand_over")
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction("not_in_hand", seat=str(seat))
-
     def can(self, seat: int, action: object) -> bool:
         """True if ``act(seat, action)`` would be accepted."""
         try:
@@ -415,23 +414,19 @@ class Hand:
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` of ``seat`` and every forced step after it; return the new events."""
-        start = len(self._events)
-        if self.phase == "stoppa":
-            # ``Stoppa.act`` verifies the opening (``Stoppa.verify``) before it plays
-            self._verify_seat(seat)
-            stoppa = self._stoppa
-            assert stoppa is not None
-            stoppa.act(int(seat), action)
-            self._actions.append((int(seat), action))
-            self.to_act = stoppa.to_act
-            if stoppa.winner is not None:
-                self._close(stoppa.winner)
-            return self._events[start:]
         detail = self.verify(seat, action)
         if type(seat) is not int:
             seat = int(seat)  # a bool or an int subclass acts as the plain seat number
+        start = len(self._events)
         self._actions.append((seat, action))
-        if self.phase == "showdown":
+        if self.phase == "stoppa":
+            stoppa = self._stoppa
+            assert stoppa is not None
+            stoppa.act(seat, action)  # (``Stoppa.act`` verifies again: openings are rare)
+            self.to_act = stoppa.to_act
+            if stoppa.winner is not None:
+                self._close(stoppa.winner)
+        elif self.phase == "showdown":
             assert self._showdown is not None
             self._declare(seat, detail)
         else:
@@ -448,9 +443,9 @@ class Hand:
 
     def _begin_deal(self, i: int) -> None:
         """Deal ``i`` (R-3): every seat in priority order receives the next k cards."""
-        k = self.rules.deals[i]
+        k = self._deals[i]
         n = self.n
-        pos = sum(self.rules.deals[:i]) * n
+        pos = sum(self._deals[:i]) * n
         self.phase = "small_point"
         self.point = "small"
         self.deal_no = i
@@ -558,7 +553,7 @@ class Hand:
         """The next deal, the big point after the last deal, the specials after the big point."""
         if self.deal_no is not None:
             nxt = self.deal_no + 1
-            if nxt < len(self.rules.deals):
+            if nxt < len(self._deals):
                 self._begin_deal(nxt)
                 return
             self.deal_no = None
