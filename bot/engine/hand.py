@@ -422,7 +422,8 @@ class Hand:
         if self.phase == "stoppa":
             stoppa = self._stoppa
             assert stoppa is not None
-            stoppa.act(seat, action)  # (``Stoppa.act`` verifies again: openings are rare)
+            rank, cards = detail
+            stoppa.apply(rank, cards)
             self.to_act = stoppa.to_act
             if stoppa.winner is not None:
                 self._close(stoppa.winner)

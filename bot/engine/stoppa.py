@@ -252,9 +252,13 @@ class Stoppa:
         play. Returns the new events."""
         rank, cards = self.verify(seat, action)
         start = len(self._events)
+        self.apply(rank, cards)
+        return self._events[start:]
+
+    def apply(self, rank: int, cards: tuple[Card, ...]) -> None:
+        """Make the opening ``verify`` read (its rank and cards), then every forced play."""
         self.to_act = None
         self._advance(rank, cards)
-        return self._events[start:]
 
     # --- the automaton -------------------------------------------------------------------
 
@@ -274,6 +278,7 @@ class Stoppa:
         jump = self._jump
         table = self.table
         ev_append = self._events.append
+        senza_append = self.senza.append
         s = self.turn
         need = self.needed
         last_rank = self.last_rank
@@ -315,9 +320,9 @@ class Stoppa:
                 elif jump and len(h[1]) >= 3 and not h[_KING]:
                     r = 1
                 else:
-                    self.senza.append((s, need))
+                    senza_append((s, need))
                     ev_append(Event("senza", s, {"needed": need}))
-                    s = (s + 1) % n
+                    s = s + 1 if s + 1 < n else 0
                     h = held[s]
                     continue
                 group = h[r]
