@@ -151,7 +151,7 @@ class BettingRound:
     def verify(self, seat: int, action: object, phase: str) -> tuple[str, int]:
         """(kind, level) of ``seat``'s ``action`` (``seat``'s turn), or IllegalAction: the
         kind is "pass", "call", "bet" or "raise", the level that of a bet or raise."""
-        kind = kind_of(action)
+        kind = _KINDS.get(type(action)) or kind_of(action)
         if kind == "pass":
             return kind, 0
         if kind == "call":
@@ -216,7 +216,11 @@ class BettingRound:
             if not is_bet:
                 self.last_caller = seat
             # everyone still in the point and not all-in must answer the bet
-            self.needs = [a and not b for a, b in zip(self.active, self.allin, strict=True)]
+            self.needs = self.active[:]
+            if True in self.allin:
+                for s, allin in enumerate(self.allin):
+                    if allin:
+                        self.needs[s] = False
             self.needs[seat] = False
             ev.append(Event("bet" if is_bet else "raise", seat, {"amount": pay, "level": to}))
             if chips[seat] == 0:

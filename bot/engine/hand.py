@@ -74,7 +74,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..shuffle import shuffle
-from .actions import Action, Declare, IllegalAction, Pass, Play, parse_action
+from .actions import Action, Declare, IllegalAction, Pass, parse_action
 from .betting import BettingRound, is_amount
 from .cards import Card
 from .events import Event
@@ -110,8 +110,10 @@ class Hand:
         "_actions",
         "_after",
         "_betting",
+        "_codes",
         "_deal_cards",
         "_deal_mask",
+        "_deals",
         "_deck",
         "_events",
         "_mask",
@@ -156,7 +158,11 @@ class Hand:
         self.start_chips = list(chips)
         self.chips = list(chips)
         self._deck = deck
+        #: the deck's card codes, for the deal events
+        self._codes = [c.code for c in deck]
         self._after = _seat_orders(n)
+        #: cards per deal (R-2)
+        self._deals = rules.deals
         self.carry_in = carry
         self.carry_out = 0
         self._actions: list[tuple[int, Action]] = []
@@ -414,28 +420,33 @@ class Hand:
         start = len(self._events)
         self._actions.append((seat, action))
         if self.phase == "stoppa":
-            assert self._stoppa is not None and isinstance(action, Play)
-            self._stoppa.act(seat, action)
-            self.to_act = self._stoppa.to_act
-            if self._stoppa.winner is not None:
-                self._close(self._stoppa.winner)
+            stoppa = self._stoppa
+            assert stoppa is not None
+            rank, cards = detail
+            stoppa.apply(rank, cards)
+            self.to_act = stoppa.to_act
+            if stoppa.winner is not None:
+                self._close(stoppa.winner)
         elif self.phase == "showdown":
             assert self._showdown is not None
             self._declare(seat, detail)
         else:
-            assert self._betting is not None
+            betting = self._betting
+            assert betting is not None
             kind, to = detail
-            self._betting.apply(seat, kind, to)
-            self._after_turn()
+            betting.apply(seat, kind, to)
+            self.to_act = betting.to_act
+            if self.to_act is None:
+                self._end_round(betting)
         return self._events[start:]
 
     # --- dealing and betting -------------------------------------------------------------
 
     def _begin_deal(self, i: int) -> None:
         """Deal ``i`` (R-3): every seat in priority order receives the next k cards."""
-        k = self.rules.deals[i]
+        k = self._deals[i]
         n = self.n
-        pos = sum(self.rules.deals[:i]) * n
+        pos = sum(self._deals[:i]) * n
         self.phase = "small_point"
         self.point = "small"
         self.deal_no = i
@@ -450,7 +461,7 @@ class Hand:
                 mask |= c.bit
             self._deal_mask[s] = mask
             self._mask[s] |= mask
-            self._events.append(Event("deal", s, {"cards": [c.code for c in got], "deal": i}))
+            self._events.append(Event("deal", s, {"cards": self._codes[pos - k : pos], "deal": i}))
         self._start_round()
 
     def _start_round(self) -> None:
@@ -474,11 +485,15 @@ class Hand:
             self.big = 0
         return amount
 
-    def _win(self, seat: int, amount: int, **data: Any) -> None:
-        """``seat`` takes ``amount`` for the current point."""
+    def _win(self, seat: int, amount: int, shown: bool, reason: str | None = None) -> None:
+        """``seat`` takes ``amount`` for the current point (``reason``: why without a
+        showdown, "no_bet" or "alone")."""
         self.chips[seat] += amount
-        pot = {"pot": "small" if self.deal_no is not None else "big", "deal": self.deal_no}
-        self._events.append(Event("win", seat, {**pot, "amount": amount, **data}))
+        pot = "small" if self.deal_no is not None else "big"
+        data = {"pot": pot, "deal": self.deal_no, "amount": amount, "shown": shown}
+        if reason is not None:
+            data["reason"] = reason
+        self._events.append(Event("win", seat, data))
 
     def _end_round(self, betting: BettingRound) -> None:
         """R-8: no bet (the taker, or the carry of R-10), one player left, or a showdown."""
@@ -515,8 +530,10 @@ class Hand:
         if point is not None:
             codes = [c.code for c in point.cards]
             pot = "small" if self.deal_no is not None else "big"
-            shown = {"seat": seat, "cards": codes, "value": point.total, "pot": pot}
-            self.shown.append({**shown, "deal": self.deal_no})
+            value = point.total
+            self.shown.append(
+                {"seat": seat, "cards": codes, "value": value, "pot": pot, "deal": self.deal_no}
+            )
         showdown.apply(seat, point)
         self.to_act = showdown.to_act
         if showdown.over:
@@ -537,7 +554,7 @@ class Hand:
         """The next deal, the big point after the last deal, the specials after the big point."""
         if self.deal_no is not None:
             nxt = self.deal_no + 1
-            if nxt < len(self.rules.deals):
+            if nxt < len(self._deals):
                 self._begin_deal(nxt)
                 return
             self.deal_no = None

@@ -7,7 +7,8 @@ the round, layer by layer for all-in players (R-8's side pots).
 
 ``declarations(mask, ranking)`` lists what a seat holding the cards of ``mask`` may declare,
 best first, then Concede. The declarations of every set of at most three cards (every deal of a
-small point) are tabled once per process by ``prepare()``; larger sets are computed on demand.
+small point) are tabled once per process, by ``prepare()`` or at the first showdown; larger
+sets are computed on demand.
 """
 
 from __future__ import annotations
@@ -58,7 +59,10 @@ def compute_declarations(mask: int, ranking: str) -> list[Action]:
 def declarations(mask: int, ranking: str) -> list[Action]:
     """Every Declare the cards of ``mask`` allow, best first, then Concede (a new list)."""
     small = _SMALL_DECLARES.get(ranking)
-    got = small.get(mask) if small is not None else None
+    if small is None:
+        prepare()
+        small = _SMALL_DECLARES[ranking]
+    got = small.get(mask)
     return list(got) if got is not None else compute_declarations(mask, ranking)
 
 
@@ -168,10 +172,14 @@ class Showdown:
             return min(eligible, key=prio.__getitem__)
         if lone is not None and lone in cands:
             return lone
-        shown = [s for s in cands if s in self.declared]
-        if not shown:
-            return min(cands, key=prio.__getitem__)
-        return max(shown, key=lambda s: (showdown_key(self.declared[s], ranking), -prio[s]))
+        best, best_key = None, None
+        for s in cands:
+            point = self.declared.get(s)
+            if point is not None:
+                key = (showdown_key(point, ranking), -prio[s])
+                if best_key is None or key > best_key:
+                    best, best_key = s, key
+        return min(cands, key=prio.__getitem__) if best is None else best
 
     def winnings(
         self, bets: Sequence[int], base: int, prio: Sequence[int], ranking: str
@@ -183,9 +191,13 @@ class Showdown:
         lone = alive[0] if len(alive) == 1 else None
         won = [0] * len(bets)
         top = self.winner_among(contenders, lone, prio, ranking)
+        levels = sorted({bets[s] for s in contenders})
+        if len(levels) == 1:  # nobody all-in below the level: one pot, to the best contender
+            won[top] = base + sum(bets)
+            return won
         won[top] += base
         prev = 0
-        for lv in sorted({bets[s] for s in contenders}):
+        for lv in levels:
             layer = sum(min(b, lv) - min(b, prev) for b in bets)
             eligible = [s for s in contenders if bets[s] >= lv]
             won[self.winner_among(eligible, lone, prio, ranking)] += layer

@@ -29,12 +29,12 @@ def _rank_counts(cards: Sequence[Card]) -> list[int]:
 
 def holds_special(kind: str, rules: Rules, cards: Sequence[Card]) -> bool:
     """Whether ``cards`` (a whole hand) make the special hand ``kind`` under ``rules``."""
-    return _holds(kind, rules, _rank_counts(cards))
+    return _holds(kind, rules, rules.rank_counts(), _rank_counts(cards))
 
 
-def _holds(kind: str, rules: Rules, held: Sequence[int]) -> bool:
-    """``holds_special`` of a hand holding ``held[r]`` cards of each rank ``r``."""
-    full = rules.rank_counts()
+def _holds(kind: str, rules: Rules, full: Sequence[int], held: Sequence[int]) -> bool:
+    """``holds_special`` of a hand holding ``held[r]`` cards of each rank ``r`` (``full[r]``:
+    the cards of that rank in the used deck)."""
     kings = held[10]
     if kind == "ricchezza":
         return full[10] > 0 and kings == full[10]
@@ -58,10 +58,11 @@ def special_hand(
     rules: Rules, hands: Sequence[Sequence[Card]], order: Sequence[int]
 ) -> tuple[str, int] | None:
     """(kind, holder) of the special hand that applies (R-11), or None."""
+    full = rules.rank_counts()
     counts = [_rank_counts(cards) for cards in hands]
     for kind in SPECIAL_KINDS:
         for seat in order:
-            if _holds(kind, rules, counts[seat]):
+            if _holds(kind, rules, full, counts[seat]):
                 return kind, seat
     return None
 

@@ -34,6 +34,17 @@ from .rules import Rules
 _ORDER = attrgetter("order")
 #: ``Play((card,))`` of every card, by card index: a table of values, built once
 _SINGLE_PLAYS = tuple(Play((c,)) for c in ALL_CARDS)
+#: ``Play(cards)`` of the groups played together (aces, four of a kind), by their indices
+_GROUP_PLAYS: dict[tuple[int, ...], Play] = {}
+
+
+def _group_play(cards: Sequence[Card]) -> Play:
+    """The ``Play`` of a group of cards played together (plays are values: made once)."""
+    key = tuple(c.index for c in cards)
+    play = _GROUP_PLAYS.get(key)
+    if play is None:
+        play = _GROUP_PLAYS[key] = Play(tuple(cards))
+    return play
 #: the highest rank, and the index of the sentinel that ends a search for the next live rank
 _KING = 10
 _SENTINEL = _KING + 1
@@ -168,7 +179,7 @@ class Stoppa:
             if group:
                 c = group[0]
                 if len(group) > 1 and (c.rank == 1 or len(group) == full[c.rank]):
-                    out.append(Play(tuple(group)))
+                    out.append(_group_play(group))
                 else:
                     out.append(_SINGLE_PLAYS[c.index])
         return out
@@ -236,13 +247,18 @@ class Stoppa:
             return False
         return True
 
-    def act(self, seat: int, action: Play) -> list[Event]:
-        """Open with ``action``; the engine then makes every forced play. Returns new events."""
+    def act(self, seat: int, action: object) -> list[Event]:
+        """Open with ``action`` (a ``Play``, verified here); the engine then makes every forced
+        play. Returns the new events."""
         rank, cards = self.verify(seat, action)
         start = len(self._events)
+        self.apply(rank, cards)
+        return self._events[start:]
+
+    def apply(self, rank: int, cards: tuple[Card, ...]) -> None:
+        """Make the opening ``verify`` read (its rank and cards), then every forced play."""
         self.to_act = None
         self._advance(rank, cards)
-        return self._events[start:]
 
     # --- the automaton -------------------------------------------------------------------
 
@@ -262,6 +278,7 @@ class Stoppa:
         jump = self._jump
         table = self.table
         ev_append = self._events.append
+        senza_append = self.senza.append
         s = self.turn
         need = self.needed
         last_rank = self.last_rank
@@ -280,6 +297,8 @@ class Stoppa:
                 chosen = None
                 forced = False
                 self.sequence_start = len(table)
+                table.append(list(last))
+                codes = [c.code for c in last]
             else:
                 if need is None:  # open: a forced opening when a single rank is held
                     r = 0
@@ -301,23 +320,27 @@ class Stoppa:
                 elif jump and len(h[1]) >= 3 and not h[_KING]:
                     r = 1
                 else:
-                    self.senza.append((s, need))
+                    senza_append((s, need))
                     ev_append(Event("senza", s, {"needed": need}))
-                    s = (s + 1) % n
+                    s = s + 1 if s + 1 < n else 0
                     h = held[s]
                     continue
                 group = h[r]
                 if len(group) == 1 or not (r == 1 or len(group) == full[r]):
-                    last = (group.pop(0),)  # one card: the lowest of the rank in card order
+                    card = group.pop(0)  # one card: the lowest of the rank in card order
+                    last = (card,)
+                    table.append([card])
+                    codes = [card.code]
                 else:  # all the player's aces, or a complete set, go together
                     last = tuple(group)
                     group.clear()
+                    table.append(list(last))
+                    codes = [c.code for c in last]
                 forced = True
             k = len(last)
-            table.append(list(last))
             live[r] -= k
             left[s] -= k
-            ev_append(Event("play", s, {"cards": [c.code for c in last], "forced": forced}))
+            ev_append(Event("play", s, {"cards": codes, "forced": forced}))
             if not left[s]:
                 self.turn = s
                 self.last = last

@@ -108,7 +108,8 @@ class SeatPublic:
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """What ``seat`` (None: a spectator) may see of a hand. ``hand`` and ``eligible`` are the
-    viewer's own cards (all of them, and those usable for the current point); ``best_point``
+    viewer's own cards in card order (all of them, and those usable for the current point:
+    this deal's cards for a small point, R-7); ``best_point``
     is the best point of the eligible cards while a point is played (None in the stoppa and
     once over); ``legal`` and ``bet_range`` are filled only on the viewer's turn."""
 
@@ -207,7 +208,7 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
         )
     showdown = hand.showdown
     pots = hand.pots
-    eligible = tuple(hand.eligible(seat)) if seat is not None and playing_point else ()
+    eligible = tuple(sorted(hand.eligible(seat))) if seat is not None and playing_point else ()
     return SeatView(
         seat=seat,
         players=n,

@@ -93,6 +93,32 @@ async def test_variants_set_and_show(h: Harness, boss: FakeMember) -> None:
     assert fields[t("admin.variant.removed_suit", "en")] == t("commands.variants.choices.d", "en")
 
 
+async def test_R2_R9_R11_new_variants_set_and_shown_in_both_languages(
+    h: Harness, boss: FakeMember
+) -> None:
+    """show_first (R-9), six_players (R-2) and stoppa_povera (R-11) are server settings."""
+    reply = await h.slash(
+        boss, "variants set", show_first="last_caller", six_players="jacks", stoppa_povera="off"
+    )
+    assert reply.ephemeral
+    stakes = await h.store.get_stakes(h.guild_id)
+    assert (stakes["show_first"], stakes["six_players"], stakes["stoppa_povera"]) == (
+        "last_caller",
+        "jacks",
+        "off",
+    )
+    shown = await h.slash(boss, "variants show")
+    fields = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}
+    for name, value in (("show_first", "last_caller"), ("six_players", "jacks")):
+        assert fields[t(f"admin.variant.{name}", "en")] == t(
+            f"commands.variants.choices.{value}", "en"
+        )
+    for lang in ("en", "it"):
+        for name in ("show_first", "six_players", "stoppa_povera"):
+            assert t(f"admin.variant.{name}", lang)
+            assert t(f"commands.variants.{name}", lang)
+
+
 async def test_chips_grant_and_remove(h: Harness, boss: FakeMember, anna: FakeMember) -> None:
     reply = await h.slash(boss, "chips grant", member=anna, amount=300, reason="torneo")
     assert not reply.ephemeral  # public, so that the member sees it
