@@ -9,9 +9,12 @@ from bot.players.base import CpuPlayer
 from bot.players.match import play_hand
 from bot.tournaments import HandOutcome, Phase, TournamentState, after_hand, next_hand
 
+#: the variants of a server that changed none
+DEFAULT = Rules()
+
 
 def play_one(
-    state: TournamentState, players: Mapping[str, CpuPlayer], seed: int, base: Rules = Rules()
+    state: TournamentState, players: Mapping[str, CpuPlayer], seed: int, base: Rules = DEFAULT
 ) -> HandOutcome:
     """Deal and play the next hand to its end with `Hand.start` and record it."""
     upcoming = next_hand(state)
