@@ -85,7 +85,7 @@ def test_cpu_results_never_move_a_human_rating(
         seats = human_seats + cpu_seats
         while len(seats) < 3:  # a hand has 3 to 6 players
             seats.append(Seat("cpu_fill", False, Rating(), 0))
-        return seats[:6] if len(human_seats) <= 6 else seats
+        return seats[:6]  # the humans come first: only CPU seats are cut
 
     def human_part(new: dict[str, Rating]) -> dict[str, Rating]:
         return {k: v for k, v in new.items() if k.startswith("h")}

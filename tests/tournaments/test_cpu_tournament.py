@@ -15,7 +15,7 @@ from bot.tournaments import (
     register,
     start,
 )
-from tests.tournaments.play import play_one, play_to_the_end
+from bot.tournaments.offline import play_one, play_to_the_end
 
 NAMES = ("ada", "bruno", "carla", "dario")
 

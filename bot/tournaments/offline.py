@@ -1,4 +1,9 @@
-"""Drive a tournament with the real engine and CPU players, as the table service will."""
+"""Tournaments of CPU players played offline with the real engine (tests, bench, demos).
+
+The loop is the one the table service will run: `next_hand`, the level's `Rules`,
+`Hand.start` and its actions (here every seat asks a CPU player, as `bot.players.match` does),
+then `after_hand` with the stacks. It is the only module of the package that plays hands.
+"""
 
 from __future__ import annotations
 
