@@ -19,9 +19,10 @@ Discord, the store or the table service):
 - `RankedError(key, **params)`: a refusal with a catalogue key (`ranked.*`), for a polite
   ephemeral reply in the player's language.
 
-The multi-player model is openskill's Plackett-Luce (openskill 6.x), chosen for being
-maintained, MIT-licensed, made for free-for-all games of any number of players with ties,
-and deterministic (no sampling), so ratings replay identically from stored hands.
+The multi-player model is openskill's Bradley-Terry with full pairing (openskill 6.x), chosen
+for being maintained, MIT-licensed, made for free-for-all games of any number of players with
+ties, and deterministic (no sampling), so ratings replay identically from stored hands (why
+not its Plackett-Luce: see `update`).
 """
 
 from __future__ import annotations

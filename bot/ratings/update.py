@@ -1,4 +1,9 @@
-"""Rating updates after a finished hand, with openskill's Plackett-Luce model.
+"""Rating updates after a finished hand, with openskill's Bradley-Terry full-pairing model.
+
+Full pairing compares every two players of the hand (a tie is a draw between them); at 3–6
+players that costs nothing. openskill's Plackett-Luce (its default) is not used: in 6.2 it
+gives a player ranked just below tied winners the winners' own update (openskill.py issues
+#155 and #173, PR #176), and ties are common here (two players who both sat out the bets).
 
 A hand is a free-for-all of 3–6 players ranked by their net result (equal nets tie). Two
 pools are updated from it:
@@ -23,14 +28,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 from bot.ratings.rating import BETA, MU, SIGMA, TAU, Rating
 
 MIN_SEATS = 3
 MAX_SEATS = 6
 
-_MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
+_MODEL = BradleyTerryFull(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
 
 
 @dataclass(frozen=True, slots=True)

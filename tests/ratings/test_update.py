@@ -66,6 +66,15 @@ def test_equal_nets_tie() -> None:
     assert new["a"].mu > new["b"].mu
 
 
+def test_a_player_below_tied_winners_gains_less_than_they_do() -> None:
+    """Two tied winners, then a third, then a fourth (openskill 6.2's Plackett-Luce gives the
+    third the winners' update: the reason its Bradley-Terry model is used)."""
+    seats = [Seat(k, True, Rating(), n) for k, n in zip("abcd", [0, 90, 90, -180], strict=True)]
+    new = rate_hand(seats)
+    assert new["b"].mu == pytest.approx(new["c"].mu)
+    assert new["b"].mu > new["a"].mu > new["d"].mu
+
+
 @given(
     humans=st.lists(st.tuples(ratings, nets), min_size=0, max_size=4),
     cpus_a=st.lists(st.tuples(ratings, nets), min_size=0, max_size=6),
@@ -134,3 +143,22 @@ def test_two_seats_of_one_cpu_pool_make_one_rated_hand() -> None:
 def test_bad_hands_are_refused(seats: list[Seat]) -> None:
     with pytest.raises(ValueError):
         rate_hand(seats)
+
+
+@given(
+    prior=ratings,
+    results=st.lists(nets, min_size=3, max_size=6),
+)
+def test_with_equal_priors_a_better_net_never_ends_lower(prior: Rating, results: list[int]) -> None:
+    """Players who start equal end ordered as their nets (ties equal), each one hand more."""
+    seats = [Seat(f"h{i}", True, prior, net) for i, net in enumerate(results)]
+    new = rate_hand(seats)
+    assert set(new) == {s.key for s in seats}
+    for a in seats:
+        assert new[a.key].hands == prior.hands + 1
+        for b in seats:
+            if a.net > b.net:
+                assert new[a.key].mu > new[b.key].mu
+            elif a.net == b.net:
+                assert new[a.key].mu == pytest.approx(new[b.key].mu, abs=1e-9)
+                assert new[a.key].sigma == pytest.approx(new[b.key].sigma, abs=1e-9)
