@@ -4,8 +4,8 @@ A rating is openskill's (mu, sigma) pair plus the number of rated hands. People 
 **points**: the conservative ordinal mu − 3·sigma scaled so that one "beta" of skill (the
 difference that wins about 3 games in 4 head to head) is worth 200 points, as on a chess
 Elo scale, and offset by 1,000: a newcomer (mu 25, sigma 25/3, ordinal 0) shows 1,000 points,
-an established average player (sigma about 1.5) about 1,980, a clearly strong one 2,500 and
-more. Points never go below 0. A rating of fewer than `PROVISIONAL_HANDS` hands is
+an average player after some 60 hands (sigma about 2.5) about 1,850, one who wins nearly every
+hand near 3,000. Points never go below 0. A rating of fewer than `PROVISIONAL_HANDS` hands is
 "provisional": its sigma is still large, so its points are low and move fast.
 """
 

@@ -20,6 +20,9 @@ catalogue key for a polite ephemeral reply):
 - `TournamentState.to_dict()` / `from_dict()`: JSON, written with every hand, so a restart
   resumes the level, the stacks and the places exactly.
 
+`offline.play_to_the_end(state, cpu_players, seed)` plays a whole tournament of CPU players
+with the real engine, the loop above (tests, bench).
+
 Tournament chips are not server chips: only the buy-ins (the prize pool) are real, and
 `payouts` pays exactly the pool.
 """
