@@ -205,7 +205,8 @@ def stakes_for(state: TournamentState) -> Level:
 def next_hand(state: TournamentState) -> NextHand:
     """The players of the next hand in seat order, their stacks, the dealer and the stakes."""
     _require(state, Phase.RUNNING)
-    seats = [i for i, p in enumerate(state.players) if p in set(state.alive)]
+    alive = set(state.alive)
+    seats = [i for i, p in enumerate(state.players) if p in alive]
     return NextHand(
         tuple(state.players[i] for i in seats),
         tuple(state.stacks[i] for i in seats),

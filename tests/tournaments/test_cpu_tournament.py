@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.players import CpuPlayer, make_player
 from bot.tournaments import (
     Phase,
@@ -33,6 +35,7 @@ def _cpus(seed: int) -> dict[str, CpuPlayer]:
     return {name: make_player("easy", seed=seed + i) for i, name in enumerate(NAMES)}
 
 
+@pytest.mark.slow
 def test_four_cpus_play_to_the_end_and_the_pool_is_paid_exactly() -> None:
     state = _started("turbo", "65_35", buy_in=333)
     total = sum(state.stacks)
@@ -49,6 +52,7 @@ def test_four_cpus_play_to_the_end_and_the_pool_is_paid_exactly() -> None:
     assert prizes == {winner: 866, second: 466}
 
 
+@pytest.mark.slow
 def test_a_json_round_trip_mid_level_resumes_identically() -> None:
     state = _started("regular", "winner_takes_all")
     players = _cpus(9)
