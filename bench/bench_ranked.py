@@ -2,7 +2,7 @@
 
 ``run("small")`` rates 200 hands (two humans and two CPUs at a table) and plays 2 tournaments
 of 4 random CPU players per schedule; ``run("full")`` rates 2,000 hands and plays 10
-tournaments of 4 easy CPU players per schedule (starting stack 1,500, buy-in 100). Figures:
+tournaments of 4 easy CPU players per schedule (its starting stack, buy-in 100). Figures:
 ``rate_hand_us`` (microseconds per hand update), and per schedule the median and maximum hands
 a tournament lasts (``<schedule>_hands_median``, ``<schedule>_hands_max``) and the seconds
 of CPU one takes (``<schedule>_s_median``).

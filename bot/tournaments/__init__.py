@@ -4,9 +4,10 @@ API for the wiring step (the table service and the store call these; nothing her
 Discord, the store or the table service; refusals are `RankedError` with a `ranked.*`
 catalogue key for a polite ephemeral reply):
 
-- `TournamentConfig.create(buy_in=, seats=, starting_stack=1500, schedule="regular",
+- `TournamentConfig.create(buy_in=, seats=, starting_stack=None, schedule="regular",
   payout="winner_takes_all", hands_per_level=None)`: the opener's choices, checked.
-  `SCHEDULES` (turbo / regular / slow: `Level`s of R-4 stakes and K hands per level) and
+  `SCHEDULES` (turbo / regular / slow: `Level`s of R-4 stakes, K hands per level and a
+  suggested starting stack of 1,000 / 1,500 / 3,000, the default) and
   `PAYOUTS` (winner_takes_all, 65_35, 50_30_20) are the presets.
 - `new_tournament(config)`, `register(state, player)` (escrow `config.buy_in` in the same
   transaction), `unregister(state, player)` (refund it), `cancel(state)` -> (state, refunds),

@@ -15,7 +15,6 @@ MAX_BUY_IN = 10**9
 MAX_STACK = 10**7
 #: a starting stack holds at least this many antes of the first level
 MIN_ANTES = 10
-DEFAULT_STACK = 1500
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +33,15 @@ class TournamentConfig:
         *,
         buy_in: int,
         seats: int,
-        starting_stack: int = DEFAULT_STACK,
+        starting_stack: int | None = None,
         schedule: str = "regular",
         payout: str = "winner_takes_all",
         hands_per_level: int | None = None,
     ) -> TournamentConfig:
         """A checked config from the opener's choices; `RankedError` names the first bad one.
 
-        `hands_per_level` overrides the schedule's K (hands played at each level).
+        `starting_stack` defaults to the schedule's; `hands_per_level` overrides the
+        schedule's K (hands played at each level).
         """
         if schedule not in SCHEDULES:
             raise RankedError("ranked.tournament_bad_schedule", choices=", ".join(SCHEDULES))
@@ -49,8 +49,9 @@ class TournamentConfig:
             raise RankedError("ranked.tournament_bad_payout", choices=", ".join(PAYOUTS))
         chosen = SCHEDULES[schedule]
         if hands_per_level is not None:
-            chosen = Schedule(chosen.name, chosen.levels, hands_per_level)
-        config = cls(buy_in, seats, starting_stack, chosen, PAYOUTS[payout])
+            chosen = Schedule(chosen.name, chosen.levels, hands_per_level, chosen.stack)
+        stack = chosen.stack if starting_stack is None else starting_stack
+        config = cls(buy_in, seats, stack, chosen, PAYOUTS[payout])
         config.check()
         return config
 

@@ -64,11 +64,13 @@ def _scaled(factor: int) -> Level:
 
 @dataclass(frozen=True, slots=True)
 class Schedule:
-    """A named list of levels and the hands played at each level (K)."""
+    """A named list of levels, the hands played at each level (K) and the starting stack
+    it suggests (the opener may choose another)."""
 
     name: str
     levels: tuple[Level, ...]
     hands_per_level: int
+    stack: int
 
     def level(self, index: int) -> Level:
         """The stakes of level `index` (0-based); past the last level each one doubles."""
@@ -86,6 +88,7 @@ class Schedule:
             "name": self.name,
             "levels": [lv.to_list() for lv in self.levels],
             "hands_per_level": self.hands_per_level,
+            "stack": self.stack,
         }
 
     @classmethod
@@ -95,6 +98,7 @@ class Schedule:
             str(d["name"]),
             tuple(Level.from_list(v) for v in d["levels"]),
             int(d["hands_per_level"]),
+            int(d["stack"]),
         )
 
 
@@ -125,14 +129,18 @@ class Payout:
 SCHEDULES: dict[str, Schedule] = {
     s.name: s
     for s in (
-        Schedule("turbo", tuple(map(_scaled, (10, 15, 25, 40, 60, 100, 150, 250))), 3),
+        Schedule("turbo", tuple(map(_scaled, (10, 15, 25, 40, 60, 100, 150, 250))), 3, 1000),
         Schedule(
-            "regular", tuple(map(_scaled, (10, 15, 20, 30, 40, 60, 80, 100, 150, 200, 300))), 5
+            "regular",
+            tuple(map(_scaled, (10, 15, 20, 30, 40, 60, 80, 100, 150, 200, 300))),
+            5,
+            1500,
         ),
         Schedule(
             "slow",
             tuple(map(_scaled, (10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 125, 150, 200, 250))),
             8,
+            3000,
         ),
     )
 }

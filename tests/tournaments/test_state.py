@@ -248,3 +248,11 @@ def test_state_round_trips_through_json(seats: int, hands: int, dealer_seed: int
     again = TournamentState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert again == state
     assert again.level == state.level and again.alive == state.alive
+
+
+def test_each_schedule_suggests_its_starting_stack_and_the_opener_may_choose() -> None:
+    assert [TournamentConfig.create(buy_in=1, seats=3, schedule=name).starting_stack
+            for name in ("turbo", "regular", "slow")] == [1000, 1500, 3000]
+    assert TournamentConfig.create(buy_in=1, seats=3, starting_stack=2000).starting_stack == 2000
+    for schedule in SCHEDULES.values():  # every suggestion passes the config's own check
+        assert schedule.stack >= 10 * schedule.level(0).ante
