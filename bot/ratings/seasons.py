@@ -7,6 +7,8 @@ server; it returns the frozen `SeasonRecord` of the ending season (what
 store writes back (every rating fresh, every season winning 0).
 Balances are not part of a season and are never touched. The store does it in one
 transaction: insert the record, reset the ratings and the season winnings.
+Standings are the humans': pass their ratings only (CPU pools keep or reset theirs as the
+wiring decides; they are strength labels, not competitors).
 """
 
 from __future__ import annotations
