@@ -98,7 +98,8 @@ async def test_R2_R9_R11_new_variants_set_and_shown_in_both_languages(
 ) -> None:
     """show_first (R-9), six_players (R-2) and stoppa_povera (R-11) are server settings."""
     reply = await h.slash(
-        boss, "settings variants", show_first="last_caller", six_players="jacks", stoppa_povera="off"
+        boss, "settings variants",
+        show_first="last_caller", six_players="jacks", stoppa_povera="off",
     )
     assert reply.ephemeral
     stakes = await h.store.get_stakes(h.guild_id)
