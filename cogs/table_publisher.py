@@ -286,7 +286,7 @@ class TablePublisher:
         alt = table_alt_text(snapshot)[:1000]
         embed = table_embed(state, lang, names, lines, image=IMAGE_NAME)
         view = table_view(state, lang)
-        channel = client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)  # type: ignore[attr-defined]
+        channel = client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
         file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
         sent = False
         if slot.message_id is not None:

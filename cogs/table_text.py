@@ -22,7 +22,7 @@ from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
 from bot.render.from_view import hand_snapshot
 from bot.render.shapes import phase_label
-from bot.tables import Notice, TableError, TableState, display_name
+from bot.tables import Notice, PlayerHand, TableError, TableState, display_name
 from cogs.table_hand_over import hand_over_lines
 
 _log = logging.getLogger("stoppa.table")
@@ -397,18 +397,16 @@ def cpu_flags(state: TableState) -> list[bool]:
 # ---------------------------------------------------------------------- the private hand
 
 
-def action_words(info: Mapping[str, Any], lang: str) -> list[str]:
+def action_words(info: PlayerHand, lang: str) -> list[str]:
     """The legal actions of a player, in words ("pass", "call (20 chips)", "play 5c"...)."""
-    view = info.get("view") or {}
-    betting = view.get("betting") or {}
-    bet_range = info.get("bet_range")
+    bet_range = info.bet_range
     out: list[str] = []
     declared = False
-    for action in info.get("actions") or []:
+    for action in info.actions:
         if isinstance(action, Pass):
             out.append(t("table.action.pass", lang))
         elif isinstance(action, Call):
-            out.append(t("table.action.call", lang, amount=betting.get("to_call") or 0))
+            out.append(t("table.action.call", lang, amount=info.to_call))
         elif isinstance(action, Bet | Raise) and bet_range:
             kind = "bet" if isinstance(action, Bet) else "raise"
             out.append(t(key_of("table.action", kind), lang, min=bet_range[0], max=bet_range[1]))
@@ -422,11 +420,11 @@ def action_words(info: Mapping[str, Any], lang: str) -> list[str]:
     return out
 
 
-def hand_text(info: Mapping[str, Any], state: TableState | None, lang: str) -> str:
+def hand_text(info: PlayerHand, state: TableState | None, lang: str) -> str:
     """The private hand reply: the cards with names, the best point, whose turn."""
-    view = info.get("view") or {}
+    view = info.view
     codes = [str(c) for c in view.get("hand") or []]
-    lines = [f"**{t('table.hand.title', lang, hand_no=info.get('hand_no', 0))}**"]
+    lines = [f"**{t('table.hand.title', lang, hand_no=info.hand_no)}**"]
     if codes:
         lines.append(t("table.hand.cards", lang, count=len(codes), cards=cards_text(codes, lang)))
     else:
@@ -439,7 +437,7 @@ def hand_text(info: Mapping[str, Any], state: TableState | None, lang: str) -> s
         lines.append(t("table.hand.best", lang, value=best.value, cards=" ".join(best.cards)))
     if view.get("phase") == "over":
         lines.append(t("table.hand.over", lang))
-    elif info.get("my_turn"):
+    elif info.my_turn:
         deadline = discord_time(state.deadline if state is not None else None)
         lines.append(
             t("table.hand.your_turn", lang, deadline=deadline,

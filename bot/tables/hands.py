@@ -8,8 +8,9 @@ from typing import Any
 
 from bot.engine import Action, Hand
 from bot.store import HandRecord, Move
+from bot.tables.cpus import is_cpu
+from bot.tables.limits import LAST_EVENTS
 from bot.tables.meta import TableMeta
-from bot.tables.table import LAST_EVENTS
 from bot.tables.updates import Notice
 
 
@@ -36,7 +37,7 @@ def timeout_notice(user: int, action: Action) -> Notice:
 
 
 def has_humans(seats: Iterable[int]) -> bool:
-    return any(u > 0 for u in seats)
+    return any(not is_cpu(u) for u in seats)
 
 
 def forget(meta: TableMeta, user: int) -> None:
