@@ -198,7 +198,11 @@ class AdminCog(commands.Cog):
             raise RuntimeError("the store is closed")
         return store
 
-    async def interaction_check(self, interaction: discord.Interaction[StoppaBot]) -> bool:  # type: ignore[override]
+    async def interaction_check(  # type: ignore[override]  # our client is always a StoppaBot
+
+        self, interaction: discord.Interaction[StoppaBot]
+
+    ) -> bool:
         """Every command of this cog needs Manage Server, checked here in code as well."""
         if not is_manager(interaction):
             raise NotManager("Manage Server permission required")

@@ -43,6 +43,7 @@ from bot.render.replay import ReplayCache, render_replay
 from bot.render.replay_frames import ReplaySetup, events_from_json, replay_frames
 from bot.store import Store
 from bot.store.hand_rows import StoredHand
+from bot.tables import is_cpu
 from cogs.table_text import NameBook
 
 _log = logging.getLogger("stoppa.history")
@@ -125,7 +126,9 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE
         return cls(int(match["user"]), int(match["page"]), label=getattr(item, "label", None) or "")
 
     @guarded
-    async def callback(self, interaction: discord.Interaction[StoppaBot]) -> None:  # type: ignore[override]
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
         """Show that page in place of the old one."""
         await _cog(interaction).turn_page(interaction, self.user, self.page)
 
@@ -149,7 +152,9 @@ class ShareReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=SHAR
         return cls(int(match["hand"]), label=getattr(item, "label", None) or "")
 
     @guarded
-    async def callback(self, interaction: discord.Interaction[StoppaBot]) -> None:  # type: ignore[override]
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
         """Render (or take from the cache) the public replay and post it."""
         await _cog(interaction).send_replay(interaction, self.hand, share=True)
 
@@ -335,7 +340,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
             hand_no=hand.hand_no,
             viewer=viewer,
             lang=lang,
-            cpu=tuple(u <= 0 for u in hand.seats),
+            cpu=tuple(is_cpu(u) for u in hand.seats),
         )
         data = await asyncio.to_thread(_render, setup)
         self.replays.put(cache_key, data)

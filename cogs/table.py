@@ -55,7 +55,7 @@ from bot.i18n.cards import card_name
 from bot.render import hand_alt_text, render_hand, render_table, table_alt_text
 from bot.render.from_view import hand_snapshot, table_snapshot
 from bot.store import Store
-from bot.tables import PlayerHand, TableError, TableService, TableState
+from bot.tables import PlayerHand, TableError, TableService, TableState, is_cpu
 from cogs.card_input import typed_cards, typed_play, typed_rank
 from cogs.table_items import (
     BUTTON_PATTERN,
@@ -811,7 +811,7 @@ class TableCog(
 def table_host(state: TableState) -> int | None:
     """The table's host: its opener while seated (the first seat), else the player seated
     longest; CPU seats never host. None when only CPU players are left."""
-    return next((seat.user_id for seat in state.seats if seat.user_id > 0), None)
+    return next((seat.user_id for seat in state.seats if not is_cpu(seat.user_id)), None)
 
 
 async def setup(bot: StoppaBot) -> None:

@@ -33,7 +33,7 @@ from bot.discord_utils import (
     mark_handled,
     report_interaction_error,
 )
-from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise
+from bot.engine import MAX_PLAYERS, Bet, Call, Concede, Declare, Pass, Play, Raise
 from bot.engine.points import Point
 from bot.i18n import t
 from bot.i18n.cards import card_name, cards_text
@@ -147,7 +147,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         )
 
     @guarded
-    async def callback(self, interaction: discord.Interaction[StoppaBot]) -> None:  # type: ignore[override]
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
         """Forward to the cog (`guarded`: whatever happens, the click gets an answer)."""
         cog = table_clicks(interaction.client)
         if cog is not None:
@@ -198,7 +200,9 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         return list(self.item.values)
 
     @guarded
-    async def callback(self, interaction: discord.Interaction[StoppaBot]) -> None:  # type: ignore[override]
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
         """Forward to the cog (`guarded`: whatever happens, the choice gets an answer)."""
         cog = table_clicks(interaction.client)
         if cog is not None:
@@ -230,7 +234,11 @@ class AmountModal(discord.ui.Modal):
         )
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction[StoppaBot]) -> None:  # type: ignore[override]
+    async def on_submit(  # type: ignore[override]  # our client is always a StoppaBot
+
+        self, interaction: discord.Interaction[StoppaBot]
+
+    ) -> None:
         """Forward to the cog (the submit is answered whatever happens)."""
         mark_handled(interaction)  # before any await: `on_interaction` leaves it to us
         cog = table_clicks(interaction.client)
@@ -238,7 +246,7 @@ class AmountModal(discord.ui.Modal):
             await cog.on_amount(interaction, self)
         await answer_out_of_date(interaction)
 
-    async def on_error(  # type: ignore[override]
+    async def on_error(  # type: ignore[override]  # our client is always a StoppaBot
         self, interaction: discord.Interaction[StoppaBot], error: Exception
     ) -> None:
         """Log and answer politely."""
@@ -262,14 +270,14 @@ def table_view(state: TableState, lang: str) -> discord.ui.View | None:
     green, grey, blue = (
         discord.ButtonStyle.success, discord.ButtonStyle.secondary, discord.ButtonStyle.primary
     )
-    if len(state.seats) < 6:
+    if len(state.seats) < MAX_PLAYERS:
         view.add_item(TableButton(tid, "join", label=t("table.button.join", lang), style=green,
                                   row=0))
     view.add_item(TableButton(tid, "leave", label=t("table.button.leave", lang), row=0))
     if not in_hand:
         view.add_item(TableButton(tid, "start", label=t("table.button.start", lang), style=blue,
                                   row=0))
-    if len(state.seats) < 6:
+    if len(state.seats) < MAX_PLAYERS:
         view.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang), row=0))
     if in_hand:
         view.add_item(TableButton(tid, "hand", label=t("table.button.hand", lang), style=blue,

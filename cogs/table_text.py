@@ -22,7 +22,7 @@ from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
 from bot.render.from_view import hand_snapshot
 from bot.render.shapes import phase_label
-from bot.tables import Notice, PlayerHand, TableError, TableState, display_name
+from bot.tables import Notice, PlayerHand, TableError, TableState, display_name, is_cpu
 from cogs.table_hand_over import hand_over_lines
 
 _log = logging.getLogger("stoppa.table")
@@ -62,7 +62,7 @@ class NameBook:
         """Display names of `users` (CPU seats and unknown members get a neutral name)."""
         out: dict[int, str] = {}
         for user in set(users):
-            if user <= 0:
+            if is_cpu(user):
                 out[user] = display_name(user)
                 continue
             name = self.known(guild_id, user) or await self._fetch(guild_id, user)
@@ -105,7 +105,7 @@ def key_of(prefix: str, name: object) -> str:
 
 def mention(user: int) -> str:
     """A mention for a human, "CPU n" for a CPU seat."""
-    return f"<@{user}>" if user > 0 else display_name(user)
+    return display_name(user) if is_cpu(user) else f"<@{user}>"
 
 
 def discord_time(epoch: float | None) -> str:
@@ -391,7 +391,7 @@ def cpu_flags(state: TableState) -> list[bool]:
     users = list(state.players) if state.view is not None and state.players else [
         s.user_id for s in state.seats
     ]
-    return [u <= 0 for u in users]
+    return [is_cpu(u) for u in users]
 
 
 # ---------------------------------------------------------------------- the private hand

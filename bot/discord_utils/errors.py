@@ -204,4 +204,4 @@ def guarded(callback: F) -> F:
         await answer_out_of_date(interaction)
         return result
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper  # type: ignore[return-value]  # same signature as `callback`

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from bot.engine import Action, Hand
+from bot.engine import Action, Bet, Declare, Hand, Play, Raise
 from bot.store import HandRecord, Move
 from bot.tables.cpus import is_cpu
 from bot.tables.limits import LAST_EVENTS
@@ -24,12 +24,12 @@ def timeout_notice(user: int, action: Action) -> Notice:
     """The notice "Anna timed out: passes" (key `tables.timeout.<kind>`)."""
     kind = type(action).__name__.lower()
     params: dict[str, Any] = {"player": user}
-    if kind == "bet":
-        params["amount"] = action.amount  # type: ignore[union-attr]
-    elif kind == "raise":
-        params["amount"] = action.to  # type: ignore[union-attr]
-    elif kind in ("declare", "play"):
-        params["cards"] = " ".join(map(str, action.cards))  # type: ignore[union-attr]
+    if isinstance(action, Bet):
+        params["amount"] = action.amount
+    elif isinstance(action, Raise):
+        params["amount"] = action.to
+    elif isinstance(action, Declare | Play):
+        params["cards"] = " ".join(map(str, action.cards))
     elif kind not in ("pass", "call", "concede"):
         kind = "other"
         params["action"] = str(action)
