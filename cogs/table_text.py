@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.client import StoppaBot
 from bot.discord_utils import server_language
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
 from bot.i18n import DEFAULT, has, normalize_locale, t
@@ -43,7 +44,7 @@ class NameBook:
     has no members intent), then kept `NAME_TTL` seconds. CPU seats get "CPU n".
     """
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: StoppaBot) -> None:
         self.client = client
         self._names: dict[tuple[int, int], tuple[float, str]] = {}
 
@@ -86,10 +87,10 @@ class NameBook:
         return name
 
 
-async def table_language(client: discord.Client, guild_id: int) -> str:
+async def table_language(client: StoppaBot, guild_id: int) -> str:
     """The language of a table's public message: the server's setting, else its preferred
     locale when Italian or English, else English."""
-    pinned = await server_language(getattr(client, "store", None), guild_id)
+    pinned = await server_language(client.store, guild_id)
     if pinned is not None:
         return pinned
     guild = client.get_guild(guild_id)
