@@ -21,7 +21,6 @@ from bot.discord_utils import server_language
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
 from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
-from bot.render.from_view import hand_snapshot
 from bot.render.shapes import phase_label
 from bot.tables import Notice, PlayerHand, TableError, TableState, display_name, is_cpu
 from cogs.table_hand_over import hand_over_lines
@@ -433,9 +432,10 @@ def hand_text(info: PlayerHand, state: TableState | None, lang: str) -> str:
     new = [str(c) for c in view.get("new_cards") or []]
     if new and view.get("deal_no") is not None:
         lines.append(t("table.hand.new_cards", lang, cards=" ".join(new)))
-    best = hand_snapshot(view, lang=lang).best
+    best = info.seat_view.best_point  # the engine's, never recomputed here
     if best is not None:
-        lines.append(t("table.hand.best", lang, value=best.value, cards=" ".join(best.cards)))
+        cards = " ".join(str(c) for c in best.cards)
+        lines.append(t("table.hand.best", lang, value=best.total, cards=cards))
     if view.get("phase") == "over":
         lines.append(t("table.hand.over", lang))
     elif info.my_turn:
