@@ -264,7 +264,7 @@ class Simulation:
                 table.looked.add((member.id, state.hand_no))
                 await self.look_at_cards(table, member, rng.random() < SLASH_SHARE)
             info = self.service.hand_for(self.h.guild_id, table.channel, member.id)
-            if not info["my_turn"]:
+            if not info.my_turn:
                 continue
             action = self.chooser.choose(info)
             slash = rng.random() < SLASH_SHARE and not isinstance(action, Concede)

@@ -5,7 +5,7 @@ connects):
 
 1. open the store (`bot.store`, `await open_store(database)`: SQLite or PostgreSQL);
 2. start the table service (`bot.tables`, `await TableService.start(store, ...)`), which reloads
-   every unfinished table; see `_start_tables` (it is skipped while `bot.tables` is not written);
+   every unfinished table;
 3. load every extension of `EXTENSIONS` (each module ends with `async def setup(bot)`);
 4. register the persistent components the cogs declare (see `_register_persistent_components`):
    a cog may have a `dynamic_items` tuple of `discord.ui.DynamicItem` classes and/or a
@@ -21,11 +21,10 @@ Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot
 the server becomes available and updated by `/settings`); there are no module globals.
 `close()` stops the service, unloads the cogs (their tasks stop) and closes the store.
 
-Every click or modal submit of ours is answered (never "This interaction failed"): `dispatch`
-records, at the moment discord.py hands the interaction to its view store, whether a handler
-will receive it; `on_interaction` lets the cogs take over the ones nobody receives
-(`handle_orphan`) and otherwise answers "this button is out of date" (see
-`bot.discord_utils.components`).
+Every click or modal submit of ours is answered (never "This interaction failed"): each of our
+handlers marks the interaction it receives (`mark_handled`); `on_interaction` lets the cogs
+take over the ones nobody took (`handle_orphan`) and otherwise answers "this button is out of
+date" (see `bot.discord_utils.components`).
 """
 
 from __future__ import annotations
@@ -43,13 +42,15 @@ from bot.command_sync import SyncReport, SyncState, sync_if_changed
 from bot.command_sync import sync_state_path as sync_state_path_for
 from bot.discord_utils import (
     DEFER_AFTER,
+    OrphanHandler,
     ServerLanguages,
     StoppaTranslator,
     StoppaTree,
     answer_out_of_date,
     is_orphan,
-    mark_dispatch,
 )
+from bot.store import StoreContract
+from bot.tables import TableService
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -125,8 +126,9 @@ class StoppaBot(commands.AutoShardedBot):
         self.publish_interval = publish_interval
         #: Seconds of slow work before an interaction is deferred (`defer_if_slow`).
         self.defer_after = defer_after
-        self.store: Any = None
-        self.tables: Any = None
+        #: set by `setup_hook`, None again after `close`
+        self.store: StoreContract | None = None
+        self.tables: TableService | None = None
         self.translator = StoppaTranslator()
         #: Each server's pinned language, in memory (answers never wait for the store first).
         self.languages = ServerLanguages()
@@ -138,7 +140,7 @@ class StoppaBot(commands.AutoShardedBot):
 
         await asyncio.to_thread(prepare)  # the engine's lookup tables, off the event loop
         self.store = await open_store(self.db_path)
-        self.tables = await self._start_tables()
+        self.tables = await self._start_tables(self.store)
         for name in self.extension_names:
             await self._load(name)
         self._register_persistent_components()
@@ -146,18 +148,10 @@ class StoppaBot(commands.AutoShardedBot):
         if self.sync_commands:
             await self.sync_app_commands()
 
-    async def _start_tables(self) -> Any:
-        """HOOK for the table service: `await TableService.start(store, ...)`, or None.
-
-        Returns None (with a warning) while `bot.tables` does not provide `TableService` yet.
-        """
-        try:
-            from bot.tables import TableService  # type: ignore[attr-defined]
-        except ImportError:
-            _log.warning("bot.tables.TableService is not available: tables are disabled")
-            return None
+    async def _start_tables(self, store: StoreContract) -> TableService:
+        """The table service over `store` (it resumes every open table)."""
         options = {"turn_timeout": self.turn_timeout, "seed": self.seed, **self.table_options}
-        return await TableService.start(self.store, **options)
+        return await TableService.start(store, **options)
 
     async def _load(self, name: str) -> None:
         if name in OPTIONAL_EXTENSIONS and importlib.util.find_spec(name) is None:
@@ -184,30 +178,20 @@ class StoppaBot(commands.AutoShardedBot):
             self.tree, state, dev_guild=self.dev_guild, force=self.force_sync
         )
 
-    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
-        """Dispatch an event; an interaction is first marked with whether discord.py's view
-        store hands it to a handler (this runs right after that hand-over, before any task)."""
-        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction):
-            try:
-                mark_dispatch(self._connection, args[0])
-            except Exception:  # never lose the event over the bookkeeping
-                _log.exception("could not inspect interaction %s", args[0].id)
-        super().dispatch(event_name, *args, **kwargs)
+    async def on_interaction(self, interaction: discord.Interaction[StoppaBot]) -> None:
+        """Answer the clicks and submits of ours that no handler of ours took.
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer the clicks and submits of ours that no registered handler receives.
-
-        A cog may take them over with `async def handle_orphan(interaction) -> bool` (True when
-        it answered); otherwise the user is told the button is out of date.
+        discord.py started the handlers before this event (`bot.discord_utils.components`).
+        A cog may take an orphan over (`OrphanHandler.handle_orphan`, True when it answered);
+        otherwise the user is told the button is out of date.
         """
         if not is_orphan(interaction):
             return
         for cog in list(self.cogs.values()):
-            handler = getattr(cog, "handle_orphan", None)
-            if handler is None:
+            if not isinstance(cog, OrphanHandler):
                 continue
             try:
-                if await handler(interaction):
+                if await cog.handle_orphan(interaction):
                     break
             except Exception:
                 _log.exception("%s could not handle orphan interaction %s",

@@ -16,7 +16,8 @@ QUIET_AT_DEBUG: tuple[str, ...] = ("discord.gateway",)
 
 def setup_logging(level: int | str = logging.INFO) -> None:
     """Configure the root logger with discord.py's formatter (colours on a terminal)."""
-    discord.utils.setup_logging(level=level, root=True)
+    # discord.py types `level` as int, but logging takes level names ("INFO") too
+    discord.utils.setup_logging(level=level, root=True)  # type: ignore[arg-type]
     floor = max(logging.getLogger().getEffectiveLevel(), logging.INFO)
     for name in QUIET_AT_DEBUG:
         logging.getLogger(name).setLevel(floor)

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import StoppaBot
 from bot.discord_utils import (
     NotManager,
     UserFacingError,
@@ -35,7 +36,7 @@ from bot.discord_utils import (
     send_public,
 )
 from bot.i18n import has, t
-from bot.store import STAKES_CHOICES, InvalidStakes
+from bot.store import STAKES_CHOICES, InvalidStakes, StoreContract
 from bot.store.stakes import INTEGER_STAKES
 
 MANAGER = discord.Permissions(manage_guild=True)
@@ -140,33 +141,43 @@ def _changed_note(lang: str, done_key: str, labels: list[str]) -> str:
     return f"{t(done_key, lang)}\n{t('admin.changed_by', lang, fields=', '.join(labels))}"
 
 
+
+def guild_of(interaction: discord.Interaction[StoppaBot]) -> int:
+    """The server of a server-only command (Discord never sends these from a DM)."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
 class ServerRulesCog(commands.Cog):
     """`/stakes` and `/variants`: the server's stakes and rule variants, for every member."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
 
     @property
-    def store(self) -> Any:
-        """The bot's store."""
-        return self.bot.store  # type: ignore[attr-defined]
+    def store(self) -> StoreContract:
+        """The bot's store (open from `setup_hook` to `close`)."""
+        store = self.bot.store
+        if store is None:
+            raise RuntimeError("the store is closed")
+        return store
 
     @app_commands.command(name="stakes", description=cmd_str("commands.stakes.show"))
     @app_commands.guild_only()
-    async def stakes_show(self, interaction: discord.Interaction) -> None:
+    async def stakes_show(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Show the server's stakes."""
         async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
-            stakes = await self.store.get_stakes(interaction.guild_id)
+            stakes = await self.store.get_stakes(guild_of(interaction))
         await send_ephemeral(interaction, embed=stakes_embed(stakes, lang))
 
     @app_commands.command(name="variants", description=cmd_str("commands.variants.show"))
     @app_commands.guild_only()
-    async def variants_show(self, interaction: discord.Interaction) -> None:
+    async def variants_show(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Show the server's rule variants."""
         async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
-            stakes = await self.store.get_stakes(interaction.guild_id)
+            stakes = await self.store.get_stakes(guild_of(interaction))
         await send_ephemeral(interaction, embed=variants_embed(stakes, lang))
 
 
@@ -176,29 +187,36 @@ class AdminCog(commands.Cog):
     chips = _manager_group("chips")
     settings = _manager_group("settings")
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
 
     @property
-    def store(self) -> Any:
-        """The bot's store."""
-        return self.bot.store  # type: ignore[attr-defined]
+    def store(self) -> StoreContract:
+        """The bot's store (open from `setup_hook` to `close`)."""
+        store = self.bot.store
+        if store is None:
+            raise RuntimeError("the store is closed")
+        return store
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+    async def interaction_check(  # type: ignore[override]  # our client is always a StoppaBot
+
+        self, interaction: discord.Interaction[StoppaBot]
+
+    ) -> bool:
         """Every command of this cog needs Manage Server, checked here in code as well."""
         if not is_manager(interaction):
             raise NotManager("Manage Server permission required")
         return True
 
     async def _private(
-        self, interaction: discord.Interaction, embed: discord.Embed | None = None,
+        self, interaction: discord.Interaction[StoppaBot], embed: discord.Embed | None = None,
         content: str | None = None,
     ) -> None:
         await send_ephemeral(interaction, content, embed=embed)
 
     async def _apply(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[StoppaBot],
         lang: str,
         changes: dict[str, Any],
         kind: str,
@@ -210,14 +228,14 @@ class AdminCog(commands.Cog):
             if changes:
                 try:
                     stakes = await self.store.set_stakes(
-                        interaction.guild_id, changes, by=interaction.user.id
+                        guild_of(interaction), changes, by=interaction.user.id
                     )
                 except InvalidStakes as error:
                     raise UserFacingError(
                         "errors.invalid_stakes", reason=stakes_refusal(error, lang)
                     ) from error
             else:
-                stakes = await self.store.get_stakes(interaction.guild_id)
+                stakes = await self.store.get_stakes(guild_of(interaction))
         if changes:
             labels = [t(key("admin", kind, k), lang) for k in changes]
             note = _changed_note(lang, f"admin.{kind}s_updated", labels)
@@ -230,7 +248,7 @@ class AdminCog(commands.Cog):
     @app_commands.describe(**{k: cmd_str(key("commands.stakes", k)) for k in STAKE_KEYS})
     async def stakes_set(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[StoppaBot],
         ante: Chips | None = None,
         small_point: Chips | None = None,
         cip: Chips | None = None,
@@ -258,7 +276,7 @@ class AdminCog(commands.Cog):
     @app_commands.choices(**{k: _variant_choices(k) for k in VARIANTS})
     async def variants_set(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[StoppaBot],
         three_players: str | None = None,
         ranking: str | None = None,
         unclaimed_big_pot: str | None = None,
@@ -299,7 +317,7 @@ class AdminCog(commands.Cog):
     )
     async def chips_grant(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[StoppaBot],
         member: discord.Member,
         amount: Amount,
         reason: app_commands.Range[str, 1, 200],
@@ -317,7 +335,7 @@ class AdminCog(commands.Cog):
             lang = await lang_for(interaction, self.store)
             try:
                 balance = await self.store.grant(
-                    interaction.guild_id, member.id, amount, reason=reason,
+                    guild_of(interaction), member.id, amount, reason=reason,
                     by=interaction.user.id,
                 )
             except InsufficientFunds as exc:
@@ -335,9 +353,9 @@ class AdminCog(commands.Cog):
 
     # /settings ---------------------------------------------------------------------------
     async def _settings_embed(
-        self, interaction: discord.Interaction, lang: str, note: str | None = None
+        self, interaction: discord.Interaction[StoppaBot], lang: str, note: str | None = None
     ) -> discord.Embed:
-        settings = await self.store.server_settings(interaction.guild_id)
+        settings = await self.store.server_settings(guild_of(interaction))
         embed = discord.Embed(title=t("admin.settings_title", lang), colour=discord.Colour.teal())
         if note:
             embed.description = note
@@ -347,7 +365,7 @@ class AdminCog(commands.Cog):
             else t("admin.settings_language_auto", lang)
         )
         embed.add_field(name=t("admin.settings_language", lang), value=language, inline=False)
-        default_timeout = getattr(self.bot, "turn_timeout", 60.0)
+        default_timeout = self.bot.turn_timeout
         timeout = (
             t("admin.settings_seconds", lang, seconds=f"{settings.turn_timeout:g}")
             if settings.turn_timeout
@@ -369,7 +387,7 @@ class AdminCog(commands.Cog):
         return embed
 
     @settings.command(name="show", description=cmd_str("commands.settings.show"))
-    async def settings_show(self, interaction: discord.Interaction) -> None:
+    async def settings_show(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Show the server's settings."""
         async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
@@ -381,12 +399,14 @@ class AdminCog(commands.Cog):
     @app_commands.choices(
         value=[choice(key("commands.settings.choices", v), v) for v in LANGUAGE_CHOICES]
     )
-    async def settings_language(self, interaction: discord.Interaction, value: str) -> None:
+    async def settings_language(
+        self, interaction: discord.Interaction[StoppaBot], value: str
+    ) -> None:
         """Pin the server's language (it / en), or go back to automatic."""
         language = None if value == "auto" else value
         async with defer_if_slow(interaction):
             await self.store.update_server_settings(
-                interaction.guild_id, by=interaction.user.id, language=language
+                guild_of(interaction), by=interaction.user.id, language=language
             )
             forget_server_language(interaction.guild_id)
             remember_language(interaction.client, interaction.guild_id, language)
@@ -397,11 +417,13 @@ class AdminCog(commands.Cog):
 
     @settings.command(name="timeout", description=cmd_str("commands.settings.timeout"))
     @app_commands.describe(seconds=cmd_str("commands.settings.seconds"))
-    async def settings_timeout(self, interaction: discord.Interaction, seconds: Seconds) -> None:
+    async def settings_timeout(
+        self, interaction: discord.Interaction[StoppaBot], seconds: Seconds
+    ) -> None:
         """Set the seconds each player has for a turn on this server."""
         async with defer_if_slow(interaction):
             await self.store.update_server_settings(
-                interaction.guild_id, by=interaction.user.id, turn_timeout=float(seconds)
+                guild_of(interaction), by=interaction.user.id, turn_timeout=float(seconds)
             )
             lang = await lang_for(interaction, self.store)
             note = t("admin.settings_updated", lang)
@@ -409,7 +431,7 @@ class AdminCog(commands.Cog):
         await self._private(interaction, embed)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: StoppaBot) -> None:
     """Extension entry point."""
     await bot.add_cog(ServerRulesCog(bot))
     await bot.add_cog(AdminCog(bot))

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import StoppaBot
 from bot.discord_utils import (
     UserFacingError,
     choice,
@@ -26,6 +27,7 @@ from bot.discord_utils import (
     send_ephemeral,
 )
 from bot.i18n import t
+from bot.store import StoreContract
 
 PAGE_SIZE = 10
 #: How long a fetched display name is reused (seconds).
@@ -34,7 +36,7 @@ LEADERBOARD_ORDERS: tuple[str, ...] = ("balance", "net", "closes")
 STATS_FIELDS: tuple[str, ...] = ("hands", "pots_won", "closes", "net", "biggest_pot", "balance")
 
 
-def _guild_id(interaction: discord.Interaction) -> int:
+def _guild_id(interaction: discord.Interaction[StoppaBot]) -> int:
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.guild_id
@@ -44,7 +46,7 @@ class NameCache:
     """Display names of members, which the bot cannot list (no members intent): fetched by REST
     when a leaderboard needs them, and kept `NAME_TTL` seconds."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
         self._names: dict[tuple[int, int], tuple[float, str]] = {}
 
@@ -82,20 +84,23 @@ class NameCache:
 class EconomyCog(commands.Cog):
     """Chips: balance, daily claim, leaderboard, statistics."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
         self.names = NameCache(bot)
 
     @property
-    def store(self) -> Any:
-        """The bot's store."""
-        return self.bot.store  # type: ignore[attr-defined]
+    def store(self) -> StoreContract:
+        """The bot's store (open from `setup_hook` to `close`)."""
+        store = self.bot.store
+        if store is None:
+            raise RuntimeError("the store is closed")
+        return store
 
     @app_commands.command(name="balance", description=cmd_str("commands.balance.description"))
     @app_commands.describe(member=cmd_str("commands.balance.member"))
     @app_commands.guild_only()
     async def balance(
-        self, interaction: discord.Interaction, member: discord.Member | None = None
+        self, interaction: discord.Interaction[StoppaBot], member: discord.Member | None = None
     ) -> None:
         """Show the chips of the user (or of `member`), privately."""
         guild = _guild_id(interaction)
@@ -114,7 +119,7 @@ class EconomyCog(commands.Cog):
 
     @app_commands.command(name="daily", description=cmd_str("commands.daily.description"))
     @app_commands.guild_only()
-    async def daily(self, interaction: discord.Interaction) -> None:
+    async def daily(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Claim the daily chips (a second claim before the cooldown is refused politely)."""
         guild = _guild_id(interaction)
         async with defer_if_slow(interaction):
@@ -141,7 +146,7 @@ class EconomyCog(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[StoppaBot],
         by: str = "balance",
         page: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:
@@ -198,7 +203,7 @@ class EconomyCog(commands.Cog):
     @app_commands.describe(member=cmd_str("commands.stats.member"))
     @app_commands.guild_only()
     async def stats(
-        self, interaction: discord.Interaction, member: discord.Member | None = None
+        self, interaction: discord.Interaction[StoppaBot], member: discord.Member | None = None
     ) -> None:
         """Show the game statistics of the user (or of `member`), privately."""
         guild = _guild_id(interaction)
@@ -235,6 +240,6 @@ class EconomyCog(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: StoppaBot) -> None:
     """Extension entry point."""
     await bot.add_cog(EconomyCog(bot))

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import StoppaBot
 from bot.discord_utils import cmd_str, key
 from bot.i18n import pick_language, t
 
@@ -32,16 +33,16 @@ def help_embed(lang: str) -> discord.Embed:
 class HelpCog(commands.Cog):
     """The /help command."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description=cmd_str("help.command"))
-    async def help(self, interaction: discord.Interaction) -> None:
+    async def help(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Explain the bot, only to the user who asked (no store I/O before answering)."""
         lang = pick_language(interaction.locale, interaction.guild_locale)
         await interaction.response.send_message(embed=help_embed(lang), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: StoppaBot) -> None:
     """Extension entry point."""
     await bot.add_cog(HelpCog(bot))

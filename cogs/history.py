@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import StoppaBot
 from bot.discord_utils import (
     UserFacingError,
     cmd_str,
@@ -40,7 +41,9 @@ from bot.render.chart import ChartPoint, ChipChart, render_chart
 from bot.render.hand_summary import PhaseFigures, PhaseSummary, phase_figures, summarize
 from bot.render.replay import ReplayCache, render_replay
 from bot.render.replay_frames import ReplaySetup, events_from_json, replay_frames
+from bot.store import StoreContract
 from bot.store.hand_rows import StoredHand
+from bot.tables import is_cpu
 from cogs.table_text import NameBook
 
 _log = logging.getLogger("stoppa.history")
@@ -59,15 +62,15 @@ PAGE_PATTERN = re.compile(PAGE_TEMPLATE)
 SHARE_PATTERN = re.compile(SHARE_TEMPLATE)
 
 
-def _guild(interaction: discord.Interaction) -> int:
+def _guild(interaction: discord.Interaction[StoppaBot]) -> int:
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.guild_id
 
 
-def _cog(interaction: discord.Interaction) -> HistoryCog:
-    cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
-    if not isinstance(cog, HistoryCog):
+def _cog(interaction: discord.Interaction[StoppaBot]) -> HistoryCog:
+    cog = next((c for c in interaction.client.cogs.values() if isinstance(c, HistoryCog)), None)
+    if cog is None:
         raise RuntimeError("the history cog is not loaded")
     return cog
 
@@ -116,13 +119,16 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /
     ) -> HistoryPageButton:
         """Rebuild the button from a click (after a restart too)."""
         return cls(int(match["user"]), int(match["page"]), label=getattr(item, "label", None) or "")
 
     @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
         """Show that page in place of the old one."""
         await _cog(interaction).turn_page(interaction, self.user, self.page)
 
@@ -139,20 +145,23 @@ class ShareReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=SHAR
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /
     ) -> ShareReplayButton:
         """Rebuild the button from a click (after a restart too)."""
         return cls(int(match["hand"]), label=getattr(item, "label", None) or "")
 
     @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
         """Render (or take from the cache) the public replay and post it."""
         await _cog(interaction).send_replay(interaction, self.hand, share=True)
 
 
 @app_commands.describe(member=cmd_str("history.cmd.member"), page=cmd_str("history.cmd.page"))
 async def history_command(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[StoppaBot],
     member: discord.Member | None = None,
     page: app_commands.Range[int, 1, 10_000] = 1,
 ) -> None:
@@ -164,13 +173,15 @@ async def history_command(
 
 
 @app_commands.describe(hand=cmd_str("history.cmd.hand"), share=cmd_str("history.cmd.share"))
-async def replay_command(interaction: discord.Interaction, hand: int, share: bool = False) -> None:
+async def replay_command(
+    interaction: discord.Interaction[StoppaBot], hand: int, share: bool = False
+) -> None:
     """`/stoppa replay hand [share]`."""
     await _cog(interaction).send_replay(interaction, hand, share=share)
 
 
 async def hand_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[StoppaBot], current: str
 ) -> list[app_commands.Choice[int]]:
     """The asker's last hands on this server, newest first."""
     cog = _cog(interaction)
@@ -191,7 +202,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
     #: registered by the client's setup_hook so that old messages' buttons keep working
     dynamic_items = (HistoryPageButton, ShareReplayButton)
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
         self.names = NameBook(bot)
         self.replays = ReplayCache()
@@ -200,9 +211,12 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         self._rendering: dict[tuple[int, int | None, str, str], asyncio.Future[bytes]] = {}
 
     @property
-    def store(self) -> Any:
-        """The bot's store."""
-        return self.bot.store  # type: ignore[attr-defined]
+    def store(self) -> StoreContract:
+        """The bot's store (open from `setup_hook` to `close`)."""
+        store = self.bot.store
+        if store is None:
+            raise RuntimeError("the store is closed")
+        return store
 
     async def cog_load(self) -> None:
         """Add `history` and `replay` to the `/stoppa` group of the table cog."""
@@ -231,14 +245,14 @@ class HistoryCog(commands.Cog, name=COG_NAME):
             else:
                 self.bot.tree.remove_command(command.name)
 
-    async def handle_orphan(self, interaction: discord.Interaction) -> bool:
+    async def handle_orphan(self, interaction: discord.Interaction[StoppaBot]) -> bool:
         """A history or share button that discord.py handed to nobody (one that is no longer
         on its message as the client shows it): the custom id says everything, so it is
         answered as if the button were there (a page that no longer exists is refused
         politely). False for a custom id that is not ours."""
         if interaction.type is not discord.InteractionType.component:
             return False
-        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id") or "")
         page = PAGE_PATTERN.fullmatch(custom_id)
         share = SHARE_PATTERN.fullmatch(custom_id)
@@ -276,7 +290,8 @@ class HistoryCog(commands.Cog, name=COG_NAME):
                                             label=t("history.next", lang)))
         return embed, view
 
-    async def show_history(self, interaction: discord.Interaction, target: discord.abc.User,
+    async def show_history(self, interaction: discord.Interaction[StoppaBot],
+    target: discord.abc.User,
                            page: int) -> None:
         """Answer `/stoppa history` privately with one page."""
         guild = _guild(interaction)
@@ -285,7 +300,9 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         embed, view = await self._page(guild, target.id, target.display_name, page, lang)
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
-    async def turn_page(self, interaction: discord.Interaction, user: int, page: int) -> None:
+    async def turn_page(
+        self, interaction: discord.Interaction[StoppaBot], user: int, page: int
+    ) -> None:
         """A page button: the page replaces the message (or a polite word if it is gone)."""
         guild = _guild(interaction)
         await interaction.response.defer()
@@ -323,13 +340,13 @@ class HistoryCog(commands.Cog, name=COG_NAME):
             hand_no=hand.hand_no,
             viewer=viewer,
             lang=lang,
-            cpu=tuple(u <= 0 for u in hand.seats),
+            cpu=tuple(is_cpu(u) for u in hand.seats),
         )
         data = await asyncio.to_thread(_render, setup)
         self.replays.put(cache_key, data)
         return data
 
-    async def send_replay(self, interaction: discord.Interaction, hand_id: int, *,
+    async def send_replay(self, interaction: discord.Interaction[StoppaBot], hand_id: int, *,
                           share: bool) -> None:
         """Answer with the replay: the asker's own cards privately, or the public one shared."""
         guild = _guild(interaction)
@@ -391,7 +408,7 @@ def stats_fields(figures: PhaseFigures, lang: str) -> list[tuple[str, str]]:
     ]
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: StoppaBot) -> None:
     """Extension entry point."""
     await bot.add_cog(HistoryCog(bot))
 

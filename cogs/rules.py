@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import StoppaBot
 from bot.discord_utils import choice, cmd_str, defer_if_slow, key, lang_for, send_ephemeral
 from bot.i18n import t
 
@@ -53,15 +54,17 @@ def rules_embed(topic: str, lang: str, stakes: dict[str, Any] | None = None) -> 
 class RulesCog(commands.Cog):
     """The /rules command."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="rules", description=cmd_str("commands.rules.description"))
     @app_commands.describe(topic=cmd_str("commands.rules.topic"))
     @app_commands.choices(topic=[choice(key("commands.rules.choices", k), k) for k in TOPICS])
-    async def rules(self, interaction: discord.Interaction, topic: str = "overview") -> None:
+    async def rules(
+        self, interaction: discord.Interaction[StoppaBot], topic: str = "overview"
+    ) -> None:
         """Show one topic of the rules, only to the user who asked."""
-        store = getattr(self.bot, "store", None)
+        store = self.bot.store
         lang = await lang_for(interaction, store)  # from memory: no store round trip
         if topic not in TOPICS:
             topic = "overview"
@@ -74,6 +77,6 @@ class RulesCog(commands.Cog):
         await send_ephemeral(interaction, embed=rules_embed(topic, lang, stakes))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: StoppaBot) -> None:
     """Extension entry point."""
     await bot.add_cog(RulesCog(bot))

@@ -26,6 +26,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import StoppaBot
 from bot.discord_utils import (
     UserFacingError,
     choice,
@@ -53,7 +54,8 @@ from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.render import hand_alt_text, render_hand, render_table, table_alt_text
 from bot.render.from_view import hand_snapshot, table_snapshot
-from bot.tables import TableError, TableState
+from bot.store import StoreContract
+from bot.tables import PlayerHand, TableError, TableService, TableState, is_cpu
 from cogs.card_input import typed_cards, typed_play, typed_rank
 from cogs.table_items import (
     BUTTON_PATTERN,
@@ -87,13 +89,13 @@ MAX_CHOICES = 25
 CONTENT_LIMIT = 2000
 
 
-def _guild(interaction: discord.Interaction) -> int:
+def _guild(interaction: discord.Interaction[StoppaBot]) -> int:
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.guild_id
 
 
-def _channel(interaction: discord.Interaction) -> int:
+def _channel(interaction: discord.Interaction[StoppaBot]) -> int:
     channel_id = interaction.channel_id
     if channel_id is None:
         raise app_commands.NoPrivateMessage()
@@ -113,7 +115,7 @@ class TableCog(
     #: messages sent before a restart keep working.
     dynamic_items = (TableButton, PickSelect)
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
         self.names = NameBook(bot)
         self.publisher = TablePublisher(bot, self.names)
@@ -121,21 +123,21 @@ class TableCog(
 
     # -- life cycle -----------------------------------------------------------------------
     @property
-    def service(self) -> Any:
+    def service(self) -> TableService:
         """The table service (`bot.tables`)."""
-        service = getattr(self.bot, "tables", None)
+        service = self.bot.tables
         if service is None:
             raise UserFacingError("errors.unexpected")
         return service
 
     @property
-    def store(self) -> Any:
+    def store(self) -> StoreContract | None:
         """The bot's store."""
-        return getattr(self.bot, "store", None)
+        return self.bot.store
 
     async def cog_load(self) -> None:
         """Listen to the service and refresh the message of every table resumed at start."""
-        service = getattr(self.bot, "tables", None)
+        service = self.bot.tables
         if service is None:
             _log.warning("no table service: the table commands will refuse politely")
             return
@@ -145,7 +147,7 @@ class TableCog(
 
     async def cog_unload(self) -> None:
         """Stop listening and stop the publisher's workers."""
-        service = getattr(self.bot, "tables", None)
+        service = self.bot.tables
         if service is not None:
             service.unsubscribe(self._on_update)
         await self.publisher.close()
@@ -169,7 +171,7 @@ class TableCog(
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot left the server (kicked, or the server deleted): every table there closes,
         refunded."""
-        service = getattr(self.bot, "tables", None)
+        service = self.bot.tables
         if service is None:
             return
         try:
@@ -181,7 +183,7 @@ class TableCog(
             _log.info("table %s closed: the bot left its server", state.table_id)
 
     async def _close_gone(self, guild: int, channel: int) -> None:
-        service = getattr(self.bot, "tables", None)
+        service = self.bot.tables
         if service is None:
             return
         try:
@@ -194,7 +196,7 @@ class TableCog(
 
     # -- plumbing -------------------------------------------------------------------------
     async def _guard(
-        self, interaction: discord.Interaction, work: Callable[[str], Awaitable[None]],
+        self, interaction: discord.Interaction[StoppaBot], work: Callable[[str], Awaitable[None]],
         where: str, *, table: int | None = None,
     ) -> None:
         """Run `work(lang)`; refusals become short ephemeral replies, bugs are reported.
@@ -228,7 +230,7 @@ class TableCog(
             await send_ephemeral(interaction, t("access.table_hidden", lang,
                                                 permissions=permission_names(hidden, lang)))
 
-    def _hidden_here(self, interaction: discord.Interaction) -> list[str]:
+    def _hidden_here(self, interaction: discord.Interaction[StoppaBot]) -> list[str]:
         """When the table of this channel cannot be shown (Discord refused the bot the
         channel): the permissions the bot still lacks here, to tell the player; when none is
         missing any more, the publisher tries again (and the clock resumes if that works)."""
@@ -240,9 +242,9 @@ class TableCog(
             self.publisher.retry(table)
         return missing
 
-    def _hidden_table(self, interaction: discord.Interaction) -> int | None:
+    def _hidden_table(self, interaction: discord.Interaction[StoppaBot]) -> int | None:
         """The id of this channel's open table when its message cannot be shown."""
-        service = getattr(self.bot, "tables", None)
+        service = self.bot.tables
         channel = interaction.channel_id
         state = service.state(channel) if service is not None and channel is not None else None
         if state is None or not self.publisher.hidden(state.table_id):
@@ -252,9 +254,9 @@ class TableCog(
     def _fresh_panel(self, table: int, user: int, lang: str
                      ) -> tuple[str, discord.ui.View] | None:
         """The action panel of `user` at `table` when it is their turn now, else None."""
-        service = getattr(self.bot, "tables", None)
+        service = self.bot.tables
         state = service.state_by_id(table) if service is not None else None
-        if state is None or state.to_act != user:
+        if service is None or state is None or state.to_act != user:
             return None
         try:
             info = service.hand_for(state.guild_id, state.channel_id, user)
@@ -262,17 +264,17 @@ class TableCog(
             return None
         return action_panel(table, info, lang)
 
-    async def _think(self, interaction: discord.Interaction) -> None:
+    async def _think(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Defer privately (a "thinking" ephemeral reply) unless already answered."""
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
 
-    async def _say(self, interaction: discord.Interaction, text: str) -> None:
+    async def _say(self, interaction: discord.Interaction[StoppaBot], text: str) -> None:
         """Answer a deferred interaction privately."""
         await send_ephemeral(interaction, text)
 
     # -- table actions (commands and buttons) ---------------------------------------------
-    async def _open(self, interaction: discord.Interaction, lang: str) -> None:
+    async def _open(self, interaction: discord.Interaction[StoppaBot], lang: str) -> None:
         missing = missing_here(interaction)
         if missing:  # the table could not be shown here: refuse before anything is opened
             raise UserFacingError("access.missing",
@@ -282,13 +284,13 @@ class TableCog(
                                       interaction.user.id)
         await self._say(interaction, t("table.reply.opened", lang))
 
-    async def _join(self, interaction: discord.Interaction, lang: str, guild: int,
+    async def _join(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                     channel: int) -> None:
         await self._think(interaction)
         await self.service.join(guild, channel, interaction.user.id)
         await self._say(interaction, t("table.reply.joined", lang))
 
-    async def _leave(self, interaction: discord.Interaction, lang: str, guild: int,
+    async def _leave(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                      channel: int) -> None:
         await self._think(interaction)
         state: TableState = await self.service.leave(guild, channel, interaction.user.id)
@@ -296,19 +298,19 @@ class TableCog(
         await self._say(interaction, t("table.reply.leaving" if still else "table.reply.left",
                                        lang))
 
-    async def _start(self, interaction: discord.Interaction, lang: str, guild: int,
+    async def _start(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                      channel: int) -> None:
         await self._think(interaction)
         await self.service.start_game(guild, channel, interaction.user.id)
         await self._say(interaction, t("table.reply.started", lang))
 
-    async def _add_cpu(self, interaction: discord.Interaction, lang: str, guild: int,
+    async def _add_cpu(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                        channel: int, level: str) -> None:
         await self._think(interaction)
         await self.service.add_cpu(guild, channel, interaction.user.id, level)
         await self._say(interaction, t("table.reply.cpu_added", lang))
 
-    async def _send_hand(self, interaction: discord.Interaction, lang: str, guild: int,
+    async def _send_hand(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                          channel: int) -> None:
         """A fresh ephemeral reply with the player's cards: image, text, and when it is their
         turn the action panel."""
@@ -316,11 +318,11 @@ class TableCog(
         info = self.service.hand_for(guild, channel, interaction.user.id)
         state = self.service.state(channel)
         text = hand_text(info, state, lang)
-        snap = hand_snapshot(info["view"], lang=lang, player=interaction.user.display_name)
+        snap = hand_snapshot(info.view, lang=lang, player=interaction.user.display_name)
         png = await asyncio.to_thread(render_hand, snap)
         file = discord.File(io.BytesIO(png), filename="hand.png",
                             description=hand_alt_text(snap)[:1000])
-        panel = action_panel(info["table_id"], info, lang)
+        panel = action_panel(info.table_id, info, lang)
         kwargs: dict[str, Any] = {}
         if panel is not None:
             text = f"{text}\n{panel[0]}"
@@ -332,7 +334,7 @@ class TableCog(
 
     async def _act(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[StoppaBot],
         lang: str,
         guild: int,
         channel: int,
@@ -366,7 +368,7 @@ class TableCog(
                 _log.info("could not close the panel of user %s", interaction.user.id)
 
     # -- components -----------------------------------------------------------------------
-    def _table(self, table_id: int, interaction: discord.Interaction) -> TableState:
+    def _table(self, table_id: int, interaction: discord.Interaction[StoppaBot]) -> TableState:
         """The open table of a component's custom id, which must be the table of the channel
         the interaction comes from (a custom id is data sent by the client)."""
         state = self.service.state_by_id(table_id)
@@ -376,7 +378,9 @@ class TableCog(
             raise TableError("no_table")
         return state
 
-    async def on_button(self, interaction: discord.Interaction, button: TableButton) -> None:
+    async def on_button(
+        self, interaction: discord.Interaction[StoppaBot], button: TableButton
+    ) -> None:
         """A table button was pressed (public message or private panel)."""
 
         async def work(lang: str) -> None:
@@ -412,21 +416,22 @@ class TableCog(
         if state.to_act != user:
             raise TableError("not_your_turn", player=state.to_act)
 
-    def _my_turn_info(self, state: TableState, user: int, hand: int | None) -> dict[str, Any]:
+    def _my_turn_info(self, state: TableState, user: int, hand: int | None) -> PlayerHand:
         """The private view of `user`, checked: seated, same hand, their turn."""
         if state.seat_of(user) is None:
             raise UserFacingError("table.refuse.not_at_table")
         info = self.service.hand_for(state.guild_id, state.channel_id, user)
-        if hand is not None and info["hand_no"] != hand:
+        if hand is not None and info.hand_no != hand:
             raise TableError("stale_button")
-        if not info["my_turn"]:
+        if not info.my_turn:
             if state.to_act is None:
                 raise TableError("no_hand")
             raise TableError("not_your_turn", player=state.to_act)
         return info
 
     async def _turn_button(
-        self, interaction: discord.Interaction, lang: str, state: TableState, button: TableButton
+        self, interaction: discord.Interaction[StoppaBot], lang: str, state: TableState,
+        button: TableButton
     ) -> None:
         user = interaction.user.id
         guild, channel = state.guild_id, state.channel_id
@@ -437,7 +442,7 @@ class TableCog(
             return await self._act(interaction, lang, guild, channel, chosen,
                                    hand=button.hand, turn=button.turn)
         info = self._my_turn_info(state, user, button.hand)
-        if button.turn is not None and info["turn"] != button.turn:
+        if button.turn is not None and info.turn != button.turn:
             raise TableError("stale_button")
         if action in ("raise", "declare", "play"):
             panel = action_panel(state.table_id, info, lang)
@@ -446,18 +451,18 @@ class TableCog(
             await interaction.response.send_message(panel[0], view=panel[1], ephemeral=True)
             return None
         if action == "other":
-            bet_range = info.get("bet_range")
+            bet_range = info.bet_range
             if not bet_range:
                 raise UserFacingError("table.refuse.no_bet_now")
             await interaction.response.send_modal(
-                AmountModal(state.table_id, info["hand_no"], info["turn"], int(bet_range[0]),
+                AmountModal(state.table_id, info.hand_no, info.turn, int(bet_range[0]),
                             int(bet_range[1]), lang)
             )
             return None
         if action == "bet":
             chosen = self._bet_action(info, button.arg or 0)
         elif action == "best":
-            declares = [a for a in info["actions"] if isinstance(a, Declare)]
+            declares = [a for a in info.actions if isinstance(a, Declare)]
             if not declares:
                 raise UserFacingError("table.refuse.nothing_to_choose")
             chosen = declares[0]
@@ -468,20 +473,23 @@ class TableCog(
         return None
 
     @staticmethod
-    def _bet_action(info: dict[str, Any], amount: int) -> Action:
+    def _bet_action(info: PlayerHand, amount: int) -> Action:
         """Bet (nobody bet yet) or Raise (there is a bet) to `amount`."""
-        actions = info.get("actions") or []
+        actions = info.actions
         if any(isinstance(a, Raise) for a in actions):
             return Raise(amount)
         if any(isinstance(a, Bet) for a in actions):
             return Bet(amount)
         raise UserFacingError("table.refuse.no_bet_now")
 
-    async def on_pick(self, interaction: discord.Interaction, select: PickSelect) -> None:
+    async def on_pick(
+        self, interaction: discord.Interaction[StoppaBot], select: PickSelect
+    ) -> None:
         """A declaration or an opening was chosen in a private panel."""
         await self._pick(interaction, select.table, select.hand, select.turn, select.values)
 
-    async def _pick(self, interaction: discord.Interaction, table: int, hand: int, turn: int,
+    async def _pick(self, interaction: discord.Interaction[StoppaBot], table: int, hand: int,
+    turn: int,
                     values: list[str]) -> None:
         async def work(lang: str) -> None:
             state = self._table(table, interaction)
@@ -497,12 +505,15 @@ class TableCog(
 
         await self._guard(interaction, work, "pick", table=table)
 
-    async def on_amount(self, interaction: discord.Interaction, modal: AmountModal) -> None:
+    async def on_amount(
+        self, interaction: discord.Interaction[StoppaBot], modal: AmountModal
+    ) -> None:
         """A bet amount was typed in the modal."""
         await self._amount(interaction, modal.table, modal.hand, modal.turn,
                            modal.amount.value or "")
 
-    async def _amount(self, interaction: discord.Interaction, table: int, hand: int, turn: int,
+    async def _amount(self, interaction: discord.Interaction[StoppaBot], table: int, hand: int,
+    turn: int,
                       typed: str) -> None:
         """Bet or raise to the typed amount (the modal's custom id gave table, hand, turn, so
         this works for a modal opened before a restart too)."""
@@ -513,7 +524,7 @@ class TableCog(
             info = self._my_turn_info(state, interaction.user.id, hand)
             text = typed.strip()
             if not text.isdigit():
-                low, high = info.get("bet_range") or (0, 0)
+                low, high = info.bet_range or (0, 0)
                 raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
             action = self._bet_action(info, int(text))
             await self._act(interaction, lang, state.guild_id, state.channel_id, action,
@@ -521,14 +532,14 @@ class TableCog(
 
         await self._guard(interaction, work, "amount", table=table)
 
-    async def handle_orphan(self, interaction: discord.Interaction) -> bool:
+    async def handle_orphan(self, interaction: discord.Interaction[StoppaBot]) -> bool:
         """A click or modal submit of a table component that discord.py handed to nobody: a
         button of an older version of an edited message or of a closed panel, a modal
         submitted after a restart or after its timeout. The custom id says everything, so it
         is handled as if the component were still there: the checks and the service's tokens
         refuse it politely when it is stale (with a fresh panel when it is now the user's turn).
         Returns False for a custom id that is not the table's (the bot answers it)."""
-        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id") or "")
         if interaction.type is discord.InteractionType.modal_submit:
             found = MODAL_TEMPLATE.fullmatch(custom_id)
@@ -551,16 +562,16 @@ class TableCog(
         return False
 
     # -- slash commands -------------------------------------------------------------------
-    def _here(self, interaction: discord.Interaction) -> tuple[int, int]:
+    def _here(self, interaction: discord.Interaction[StoppaBot]) -> tuple[int, int]:
         return _guild(interaction), _channel(interaction)
 
     @app_commands.command(name="new", description=cmd_str("table.cmd.new"))
-    async def new(self, interaction: discord.Interaction) -> None:
+    async def new(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Open a table in this channel (the opener sits)."""
         await self._guard(interaction, lambda lang: self._open(interaction, lang), "new")
 
     @app_commands.command(name="join", description=cmd_str("table.cmd.join"))
-    async def join(self, interaction: discord.Interaction) -> None:
+    async def join(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Sit at this channel's table."""
         await self._guard(
             interaction, lambda lang: self._join(interaction, lang, *self._here(interaction)),
@@ -568,7 +579,7 @@ class TableCog(
         )
 
     @app_commands.command(name="leave", description=cmd_str("table.cmd.leave"))
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Leave the table (at the end of the hand in progress)."""
         await self._guard(
             interaction, lambda lang: self._leave(interaction, lang, *self._here(interaction)),
@@ -576,7 +587,7 @@ class TableCog(
         )
 
     @app_commands.command(name="start", description=cmd_str("table.cmd.start"))
-    async def start(self, interaction: discord.Interaction) -> None:
+    async def start(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Start the game (deals the first hand)."""
         await self._guard(
             interaction, lambda lang: self._start(interaction, lang, *self._here(interaction)),
@@ -586,7 +597,9 @@ class TableCog(
     @app_commands.command(name="addbot", description=cmd_str("table.cmd.addbot"))
     @app_commands.describe(level=cmd_str("table.cmd.addbot_level"))
     @app_commands.choices(level=[choice(key_of("table.cmd.level", k), k) for k in CPU_LEVELS])
-    async def addbot(self, interaction: discord.Interaction, level: str = "easy") -> None:
+    async def addbot(
+        self, interaction: discord.Interaction[StoppaBot], level: str = "easy"
+    ) -> None:
         """Seat a CPU player."""
         await self._guard(
             interaction,
@@ -595,7 +608,7 @@ class TableCog(
         )
 
     @app_commands.command(name="hand", description=cmd_str("table.cmd.hand"))
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def hand(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Your cards, privately."""
         await self._guard(
             interaction,
@@ -603,14 +616,14 @@ class TableCog(
             "hand",
         )
 
-    async def _command_act(self, interaction: discord.Interaction, action: Action | None,
+    async def _command_act(self, interaction: discord.Interaction[StoppaBot], action: Action | None,
                            where: str) -> None:
         async def work(lang: str) -> None:
             guild, channel = self._here(interaction)
             chosen = action
             if chosen is None:  # declare without cards: the best point
                 info = self.service.hand_for(guild, channel, interaction.user.id)
-                declares = [a for a in info["actions"] if isinstance(a, Declare)]
+                declares = [a for a in info.actions if isinstance(a, Declare)]
                 chosen = declares[0] if declares else Declare(())
             await self._act(interaction, lang, guild, channel, chosen)
 
@@ -619,32 +632,35 @@ class TableCog(
     @app_commands.command(name="bet", description=cmd_str("table.cmd.bet"))
     @app_commands.describe(amount=cmd_str("table.cmd.bet_amount"))
     async def bet(
-        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 1_000_000]
+        self, interaction: discord.Interaction[StoppaBot], amount: app_commands.Range[int, 1,
+        1_000_000]
     ) -> None:
         """Open the betting at `amount`."""
         await self._command_act(interaction, Bet(amount), "bet")
 
     @app_commands.command(name="call", description=cmd_str("table.cmd.call"))
-    async def call(self, interaction: discord.Interaction) -> None:
+    async def call(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Match the current level."""
         await self._command_act(interaction, Call(), "call")
 
     @app_commands.command(name="raise", description=cmd_str("table.cmd.raise"))
     @app_commands.describe(to=cmd_str("table.cmd.raise_to"))
     async def raise_(
-        self, interaction: discord.Interaction, to: app_commands.Range[int, 1, 1_000_000]
+        self, interaction: discord.Interaction[StoppaBot], to: app_commands.Range[int, 1, 1_000_000]
     ) -> None:
         """Raise the level to `to`."""
         await self._command_act(interaction, Raise(to), "raise")
 
     @app_commands.command(name="pass", description=cmd_str("table.cmd.pass"))
-    async def pass_(self, interaction: discord.Interaction) -> None:
+    async def pass_(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Withdraw from this point."""
         await self._command_act(interaction, Pass(), "pass")
 
     @app_commands.command(name="declare", description=cmd_str("table.cmd.declare"))
     @app_commands.describe(cards=cmd_str("table.cmd.declare_cards"))
-    async def declare(self, interaction: discord.Interaction, cards: str | None = None) -> None:
+    async def declare(
+        self, interaction: discord.Interaction[StoppaBot], cards: str | None = None
+    ) -> None:
         """Declare a point (default: the best one); typed cards that are not cards are refused
         with the notation (UserFacingError, answered by the tree)."""
         action = Declare(typed_cards(cards)) if cards else None
@@ -652,7 +668,7 @@ class TableCog(
 
     @app_commands.command(name="play", description=cmd_str("table.cmd.play"))
     @app_commands.describe(cards=cmd_str("table.cmd.play_cards"))
-    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+    async def play(self, interaction: discord.Interaction[StoppaBot], cards: str) -> None:
         """Open the stoppa with these cards (or a rank alone naming one legal play)."""
 
         async def work(lang: str) -> None:
@@ -661,7 +677,7 @@ class TableCog(
             if typed_rank(cards) is not None:
                 with contextlib.suppress(TableError):
                     legal = list(self.service.hand_for(guild, channel,
-                                                       interaction.user.id)["actions"])
+                                                       interaction.user.id).actions)
             action = typed_play(cards, legal, lang)
             await self._act(interaction, lang, guild, channel, action)
 
@@ -669,20 +685,21 @@ class TableCog(
 
     @play.autocomplete("cards")
     async def play_cards(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[StoppaBot], current: str
     ) -> list[app_commands.Choice[str]]:
         """The player's legal openings, matching what they typed."""
         return await self._card_choices(interaction, current, Play)
 
     @declare.autocomplete("cards")
     async def declare_cards(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[StoppaBot], current: str
     ) -> list[app_commands.Choice[str]]:
         """The player's declarable points, best first."""
         return await self._card_choices(interaction, current, Declare)
 
     async def _card_choices(
-        self, interaction: discord.Interaction, current: str, kind: type
+        self, interaction: discord.Interaction[StoppaBot], current: str,
+        kind: type[Declare] | type[Play],
     ) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None or interaction.channel_id is None:
             return []
@@ -694,11 +711,11 @@ class TableCog(
         lang = lang_in_memory(interaction)  # autocomplete never waits for the store
         typed = current.strip().lower()
         out: list[app_commands.Choice[str]] = []
-        for action in info.get("actions") or []:
+        for action in info.actions:
             if not isinstance(action, kind):
                 continue
-            codes = " ".join(str(c) for c in action.cards)  # type: ignore[attr-defined]
-            names = ", ".join(card_name(str(c), lang) for c in action.cards)  # type: ignore[attr-defined]
+            codes = " ".join(str(c) for c in action.cards)
+            names = ", ".join(card_name(str(c), lang) for c in action.cards)
             if typed and typed not in codes and typed not in names.lower():
                 continue
             out.append(app_commands.Choice(name=f"{codes}: {names}"[:100], value=codes))
@@ -707,7 +724,7 @@ class TableCog(
         return out
 
     @app_commands.command(name="status", description=cmd_str("table.cmd.status"))
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def status(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """The table of this channel, privately (image and embed)."""
 
         async def work(lang: str) -> None:
@@ -734,7 +751,7 @@ class TableCog(
         await self._guard(interaction, work, "status")
 
     @app_commands.command(name="round", description=cmd_str("table.cmd.round"))
-    async def round_(self, interaction: discord.Interaction) -> None:
+    async def round_(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Call the round (R-14)."""
 
         async def work(lang: str) -> None:
@@ -746,7 +763,7 @@ class TableCog(
         await self._guard(interaction, work, "round")
 
     @app_commands.command(name="end", description=cmd_str("table.cmd.end"))
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Managers: close the table, refunding the hand in progress (checked in code: Discord
         drops `default_permissions` on a subcommand)."""
 
@@ -763,7 +780,9 @@ class TableCog(
 
     @app_commands.command(name="kick", description=cmd_str("table.cmd.kick"))
     @app_commands.describe(member=cmd_str("table.cmd.kick_member"))
-    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+    async def kick(
+        self, interaction: discord.Interaction[StoppaBot], member: discord.Member
+    ) -> None:
         """The table's host or a manager removes a player (at the end of the hand in progress,
         if they are playing in it)."""
 
@@ -792,10 +811,10 @@ class TableCog(
 def table_host(state: TableState) -> int | None:
     """The table's host: its opener while seated (the first seat), else the player seated
     longest; CPU seats never host. None when only CPU players are left."""
-    return next((seat.user_id for seat in state.seats if seat.user_id > 0), None)
+    return next((seat.user_id for seat in state.seats if not is_cpu(seat.user_id)), None)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: StoppaBot) -> None:
     """Load the table cog."""
     await bot.add_cog(TableCog(bot))
 

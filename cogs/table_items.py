@@ -22,17 +22,22 @@ checks who clicks and asks the table service: no rules and no state live here.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-from bot.discord_utils import answer_out_of_date, guarded, report_interaction_error
-from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise
+from bot.client import StoppaBot
+from bot.discord_utils import (
+    answer_out_of_date,
+    guarded,
+    mark_handled,
+    report_interaction_error,
+)
+from bot.engine import MAX_PLAYERS, Bet, Call, Concede, Declare, Pass, Play, Raise
 from bot.engine.points import Point
 from bot.i18n import t
 from bot.i18n.cards import card_name, cards_text
-from bot.tables import TableState
+from bot.tables import PlayerHand, TableState
 
 #: The cog's name, to find it from a component callback.
 COG_NAME = "TableCog"
@@ -68,6 +73,28 @@ def custom_id(table: int, action: str, hand: int | None = None, turn: int | None
     return ":".join(map(str, parts))
 
 
+@runtime_checkable
+class TableClicks(Protocol):
+    """What the table's components hand a click to (the table cog)."""
+
+    async def on_button(
+        self, interaction: discord.Interaction[StoppaBot], button: TableButton
+    ) -> None: ...
+
+    async def on_pick(
+        self, interaction: discord.Interaction[StoppaBot], select: PickSelect
+    ) -> None: ...
+
+    async def on_amount(
+        self, interaction: discord.Interaction[StoppaBot], modal: AmountModal
+    ) -> None: ...
+
+
+def table_clicks(bot: StoppaBot) -> TableClicks | None:
+    """The loaded cog that handles the table's clicks (None while it is not loaded)."""
+    return next((cog for cog in bot.cogs.values() if isinstance(cog, TableClicks)), None)
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
     """A button of a table (public message or private panel), rebuilt from its custom id."""
 
@@ -97,10 +124,13 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /
     ) -> TableButton:
         """Rebuild the button from a click (after a restart too)."""
-        return cls.from_match(match, label=item.label, style=item.style)
+        if isinstance(item, discord.ui.Button):
+            return cls.from_match(match, label=item.label, style=item.style)
+        return cls.from_match(match)
 
     @classmethod
     def from_match(
@@ -117,9 +147,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         )
 
     @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
         """Forward to the cog (`guarded`: whatever happens, the click gets an answer)."""
-        cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+        cog = table_clicks(interaction.client)
         if cog is not None:
             await cog.on_button(interaction, self)
 
@@ -151,12 +183,15 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /
     ) -> PickSelect:
         """Rebuild the select from a choice."""
+        select = item if isinstance(item, discord.ui.Select) else None
         return cls(
-            int(match["table"]), int(match["hand"]), int(match["turn"]), list(item.options),
-            placeholder=item.placeholder,
+            int(match["table"]), int(match["hand"]), int(match["turn"]),
+            list(select.options) if select is not None else [],
+            placeholder=select.placeholder if select is not None else None,
         )
 
     @property
@@ -165,9 +200,11 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         return list(self.item.values)
 
     @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
         """Forward to the cog (`guarded`: whatever happens, the choice gets an answer)."""
-        cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+        cog = table_clicks(interaction.client)
         if cog is not None:
             await cog.on_pick(interaction, self)
 
@@ -197,15 +234,20 @@ class AmountModal(discord.ui.Modal):
         )
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def on_submit(  # type: ignore[override]  # our client is always a StoppaBot
+
+        self, interaction: discord.Interaction[StoppaBot]
+
+    ) -> None:
         """Forward to the cog (the submit is answered whatever happens)."""
-        cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+        mark_handled(interaction)  # before any await: `on_interaction` leaves it to us
+        cog = table_clicks(interaction.client)
         if cog is not None:
             await cog.on_amount(interaction, self)
         await answer_out_of_date(interaction)
 
-    async def on_error(  # type: ignore[override]
-        self, interaction: discord.Interaction, error: Exception
+    async def on_error(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot], error: Exception
     ) -> None:
         """Log and answer politely."""
         await report_interaction_error(interaction, error, where="table.amount")
@@ -228,14 +270,14 @@ def table_view(state: TableState, lang: str) -> discord.ui.View | None:
     green, grey, blue = (
         discord.ButtonStyle.success, discord.ButtonStyle.secondary, discord.ButtonStyle.primary
     )
-    if len(state.seats) < 6:
+    if len(state.seats) < MAX_PLAYERS:
         view.add_item(TableButton(tid, "join", label=t("table.button.join", lang), style=green,
                                   row=0))
     view.add_item(TableButton(tid, "leave", label=t("table.button.leave", lang), row=0))
     if not in_hand:
         view.add_item(TableButton(tid, "start", label=t("table.button.start", lang), style=blue,
                                   row=0))
-    if len(state.seats) < 6:
+    if len(state.seats) < MAX_PLAYERS:
         view.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang), row=0))
     if in_hand:
         view.add_item(TableButton(tid, "hand", label=t("table.button.hand", lang), style=blue,
@@ -279,7 +321,7 @@ def point_label(cards: tuple[Any, ...], lang: str) -> tuple[str, str]:
 
 
 def action_panel(
-    table_id: int, info: Mapping[str, Any], lang: str
+    table_id: int, info: PlayerHand, lang: str
 ) -> tuple[str, discord.ui.View] | None:
     """The private panel of a player whose turn it is: a prompt and its components.
 
@@ -287,12 +329,11 @@ def action_panel(
     Showdown: "Declare best" and a select of every declarable point (best first) + concede.
     Stoppa: a select of the legal openings. None when it is not the player's turn.
     """
-    if not info.get("my_turn"):
+    if not info.my_turn:
         return None
-    actions = list(info.get("actions") or [])
-    view_data = info.get("view") or {}
-    phase = view_data.get("phase")
-    hand, turn = int(info["hand_no"]), int(info["turn"])
+    actions = list(info.actions)
+    phase = info.phase
+    hand, turn = int(info.hand_no), int(info.turn)
     view = discord.ui.View(timeout=None)
     if phase in BETTING_PHASES:
         raising = any(isinstance(a, Raise | Call) for a in actions)
@@ -303,7 +344,7 @@ def action_panel(
             view.add_item(TableButton(table_id, "call", hand, turn,
                                       label=t("table.button.call", lang),
                                       style=discord.ButtonStyle.success, row=0))
-        bet_range = info.get("bet_range")
+        bet_range = info.bet_range
         if bet_range and any(isinstance(a, Bet | Raise) for a in actions):
             low, high = int(bet_range[0]), int(bet_range[1])
             key = "table.button.raise_amount" if raising else "table.button.bet_amount"
@@ -314,7 +355,7 @@ def action_panel(
             if high > low:
                 view.add_item(TableButton(table_id, "other", hand, turn,
                                           label=t("table.button.other", lang), row=1))
-        to_call = (view_data.get("betting") or {}).get("to_call") or 0
+        to_call = info.to_call
         prompt = (
             t("table.panel.betting", lang, to_call=to_call) if raising
             else t("table.panel.opening", lang)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.client import StoppaBot
 from bot.i18n import t
 from bot.render import render_table, table_alt_text
 from bot.render.from_view import table_snapshot
@@ -63,8 +64,6 @@ CARD_LINES = frozenset(
     {"table.event.declare", "table.event.play", "tables.timeout.declare", "tables.timeout.play"}
 )
 IMAGE_NAME = "table.png"
-#: Seconds between two edits of one table's message when the client does not say.
-DEFAULT_INTERVAL = 1.5
 #: Seconds before each new attempt after Discord refused the channel; then the table is hidden.
 RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
 #: Discord's error code of a 404 for a channel that does not exist (any more).
@@ -115,7 +114,7 @@ class TablePublisher:
     """One worker task per table editing its public message (see the module docstring)."""
 
     def __init__(
-        self, client: discord.Client, names: NameBook, *, interval: float | None = None
+        self, client: StoppaBot, names: NameBook, *, interval: float | None = None
     ) -> None:
         self.client = client
         self.names = names
@@ -123,7 +122,7 @@ class TablePublisher:
         #: (`create_bot(publish_interval=...)`; the harness uses 0) unless given here.
         self.interval: float = (
             float(interval) if interval is not None
-            else float(getattr(client, "publish_interval", DEFAULT_INTERVAL))
+            else float(client.publish_interval)
         )
         self._slots: dict[int, _Slot] = {}
         self._closing = False
@@ -240,7 +239,7 @@ class TablePublisher:
     async def _refused(self, slot: _Slot, error: ChannelRefused) -> None:
         """Pause the table's clock (nobody sees the table now), wait the next delay of
         `RETRY_DELAYS` and try again; when they are used up, hide the table."""
-        service = getattr(self.client, "tables", None)
+        service = self.client.tables
         if service is not None:
             service.pause_clock(slot.table_id)
         if slot.refusals < len(RETRY_DELAYS):
@@ -262,7 +261,7 @@ class TablePublisher:
     def _shown(self, slot: _Slot) -> None:
         """The message is up to date: forget refusals, run the clock again if it was paused."""
         slot.refusals = 0
-        service = getattr(self.client, "tables", None)
+        service = self.client.tables
         if service is not None and service.clock_paused(slot.table_id):
             service.resume_clock(slot.table_id)
 
@@ -286,7 +285,7 @@ class TablePublisher:
         alt = table_alt_text(snapshot)[:1000]
         embed = table_embed(state, lang, names, lines, image=IMAGE_NAME)
         view = table_view(state, lang)
-        channel = client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)  # type: ignore[attr-defined]
+        channel = client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
         file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
         sent = False
         if slot.message_id is not None:
@@ -321,7 +320,7 @@ class TablePublisher:
         await self._ping(slot, state, lang, channel)
 
     async def _record_message(self, table_id: int, message_id: int) -> None:
-        service = getattr(self.client, "tables", None)
+        service = self.client.tables
         if service is None:
             return
         with contextlib.suppress(TableError):  # closed meanwhile: the message stays as it is

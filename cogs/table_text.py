@@ -16,13 +16,13 @@ from typing import Any
 
 import discord
 
+from bot.client import StoppaBot
 from bot.discord_utils import server_language
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
 from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
-from bot.render.from_view import hand_snapshot
 from bot.render.shapes import phase_label
-from bot.tables import Notice, TableError, TableState, display_name
+from bot.tables import Notice, PlayerHand, TableError, TableState, display_name, is_cpu
 from cogs.table_hand_over import hand_over_lines
 
 _log = logging.getLogger("stoppa.table")
@@ -43,7 +43,7 @@ class NameBook:
     has no members intent), then kept `NAME_TTL` seconds. CPU seats get "CPU n".
     """
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: StoppaBot) -> None:
         self.client = client
         self._names: dict[tuple[int, int], tuple[float, str]] = {}
 
@@ -62,7 +62,7 @@ class NameBook:
         """Display names of `users` (CPU seats and unknown members get a neutral name)."""
         out: dict[int, str] = {}
         for user in set(users):
-            if user <= 0:
+            if is_cpu(user):
                 out[user] = display_name(user)
                 continue
             name = self.known(guild_id, user) or await self._fetch(guild_id, user)
@@ -86,10 +86,10 @@ class NameBook:
         return name
 
 
-async def table_language(client: discord.Client, guild_id: int) -> str:
+async def table_language(client: StoppaBot, guild_id: int) -> str:
     """The language of a table's public message: the server's setting, else its preferred
     locale when Italian or English, else English."""
-    pinned = await server_language(getattr(client, "store", None), guild_id)
+    pinned = await server_language(client.store, guild_id)
     if pinned is not None:
         return pinned
     guild = client.get_guild(guild_id)
@@ -105,7 +105,7 @@ def key_of(prefix: str, name: object) -> str:
 
 def mention(user: int) -> str:
     """A mention for a human, "CPU n" for a CPU seat."""
-    return f"<@{user}>" if user > 0 else display_name(user)
+    return display_name(user) if is_cpu(user) else f"<@{user}>"
 
 
 def discord_time(epoch: float | None) -> str:
@@ -391,24 +391,22 @@ def cpu_flags(state: TableState) -> list[bool]:
     users = list(state.players) if state.view is not None and state.players else [
         s.user_id for s in state.seats
     ]
-    return [u <= 0 for u in users]
+    return [is_cpu(u) for u in users]
 
 
 # ---------------------------------------------------------------------- the private hand
 
 
-def action_words(info: Mapping[str, Any], lang: str) -> list[str]:
+def action_words(info: PlayerHand, lang: str) -> list[str]:
     """The legal actions of a player, in words ("pass", "call (20 chips)", "play 5c"...)."""
-    view = info.get("view") or {}
-    betting = view.get("betting") or {}
-    bet_range = info.get("bet_range")
+    bet_range = info.bet_range
     out: list[str] = []
     declared = False
-    for action in info.get("actions") or []:
+    for action in info.actions:
         if isinstance(action, Pass):
             out.append(t("table.action.pass", lang))
         elif isinstance(action, Call):
-            out.append(t("table.action.call", lang, amount=betting.get("to_call") or 0))
+            out.append(t("table.action.call", lang, amount=info.to_call))
         elif isinstance(action, Bet | Raise) and bet_range:
             kind = "bet" if isinstance(action, Bet) else "raise"
             out.append(t(key_of("table.action", kind), lang, min=bet_range[0], max=bet_range[1]))
@@ -422,11 +420,11 @@ def action_words(info: Mapping[str, Any], lang: str) -> list[str]:
     return out
 
 
-def hand_text(info: Mapping[str, Any], state: TableState | None, lang: str) -> str:
+def hand_text(info: PlayerHand, state: TableState | None, lang: str) -> str:
     """The private hand reply: the cards with names, the best point, whose turn."""
-    view = info.get("view") or {}
+    view = info.view
     codes = [str(c) for c in view.get("hand") or []]
-    lines = [f"**{t('table.hand.title', lang, hand_no=info.get('hand_no', 0))}**"]
+    lines = [f"**{t('table.hand.title', lang, hand_no=info.hand_no)}**"]
     if codes:
         lines.append(t("table.hand.cards", lang, count=len(codes), cards=cards_text(codes, lang)))
     else:
@@ -434,12 +432,13 @@ def hand_text(info: Mapping[str, Any], state: TableState | None, lang: str) -> s
     new = [str(c) for c in view.get("new_cards") or []]
     if new and view.get("deal_no") is not None:
         lines.append(t("table.hand.new_cards", lang, cards=" ".join(new)))
-    best = hand_snapshot(view, lang=lang).best
+    best = info.seat_view.best_point  # the engine's (R-7), never recomputed here
     if best is not None:
-        lines.append(t("table.hand.best", lang, value=best.value, cards=" ".join(best.cards)))
+        cards = " ".join(str(c) for c in best.cards)
+        lines.append(t("table.hand.best", lang, value=best.total, cards=cards))
     if view.get("phase") == "over":
         lines.append(t("table.hand.over", lang))
-    elif info.get("my_turn"):
+    elif info.my_turn:
         deadline = discord_time(state.deadline if state is not None else None)
         lines.append(
             t("table.hand.your_turn", lang, deadline=deadline,

@@ -23,7 +23,7 @@ from bot.store.factory import open_store, parse_database
 from bot.store.schema import LATEST, TABLES
 
 
-def add_db_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_db_command(sub: argparse._SubParsersAction) -> None:
     """Register `db upgrade` and `db copy` on the `python -m bot` parser."""
     db = sub.add_parser("db", help=t("db.help"))
     actions = db.add_subparsers(dest="db_command", required=True)

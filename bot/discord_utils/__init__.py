@@ -12,7 +12,7 @@
 - `StoppaView`: a View base whose `on_error` does that; `@guarded`: the same for a
   `DynamicItem.callback` (discord.py runs those in a plain View that only logs)
 - `answer_out_of_date(interaction)`: the last-resort answer of a component nobody answered
-- `mark_dispatch`, `is_orphan`, `will_be_dispatched`, `submitted_values`, `PREFIX`: the
+- `mark_handled`, `is_orphan`, `OrphanHandler`, `submitted_values`, `PREFIX`: the
   bookkeeping that lets the bot answer clicks/submits discord.py would drop (see
   `bot.discord_utils.components`)
 - `defer_if_slow(interaction)`: defer when a block of work turns out slow; `send_public`
@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from bot.discord_utils.checks import NotManager, is_manager, manage_guild_check
 from bot.discord_utils.components import (
-    DISPATCHED,
+    HANDLED,
     PREFIX,
+    OrphanHandler,
     is_orphan,
     is_ours,
-    mark_dispatch,
+    mark_handled,
     submitted_values,
-    will_be_dispatched,
 )
 from bot.discord_utils.errors import (
     StoppaTree,
@@ -56,10 +56,11 @@ from bot.discord_utils.translator import LOCALES, StoppaTranslator, choice, cmd_
 
 __all__ = [
     "DEFER_AFTER",
-    "DISPATCHED",
+    "HANDLED",
     "LOCALES",
     "PREFIX",
     "NotManager",
+    "OrphanHandler",
     "ServerLanguages",
     "StoppaTranslator",
     "StoppaTree",
@@ -79,12 +80,11 @@ __all__ = [
     "lang_for",
     "lang_in_memory",
     "manage_guild_check",
-    "mark_dispatch",
+    "mark_handled",
     "remember_language",
     "report_interaction_error",
     "send_ephemeral",
     "send_public",
     "server_language",
     "submitted_values",
-    "will_be_dispatched",
 ]

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_utils.checks import NotManager
+from bot.discord_utils.components import custom_id_of, mark_handled
 from bot.discord_utils.language import lang_for
 from bot.i18n import t
 
@@ -87,7 +88,7 @@ def _store_error_text(error: BaseException, lang: str) -> str | None:
     if store_error is None or not isinstance(error, store_error):
         return None
     try:
-        text = error.message(lang)  # type: ignore[attr-defined]
+        text = error.message(lang)
     except (KeyError, IndexError, AttributeError):
         text = str(error)
     if isinstance(error, getattr(store, "InvalidStakes", ())):
@@ -178,7 +179,7 @@ async def answer_out_of_date(interaction: discord.Interaction) -> None:
         lang = "en"
     _log.info(
         "unanswered component %r user=%s: answered as out of date",
-        (interaction.data or {}).get("custom_id"), interaction.user.id,
+        custom_id_of(interaction), interaction.user.id,
     )
     await send_ephemeral(interaction, t("errors.button_out_of_date", lang))
 
@@ -193,6 +194,7 @@ def guarded(callback: F) -> F:
     async def wrapper(
         self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any
     ) -> Any:
+        mark_handled(interaction)  # before any await: `on_interaction` leaves it to us
         try:
             result = await callback(self, interaction, *args, **kwargs)
         except Exception as error:
@@ -202,4 +204,4 @@ def guarded(callback: F) -> F:
         await answer_out_of_date(interaction)
         return result
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper  # type: ignore[return-value]  # same signature as `callback`

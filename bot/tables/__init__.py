@@ -22,7 +22,7 @@ await service.kick(guild, channel, by, user) -> TableState        # admin
 await service.set_message(table_id, message_id) -> TableState     # the cog's public message
 service.state(channel) / state_by_id(table_id) / table_of(guild, user) -> TableState | None
 service.tables() -> list[TableState]
-service.hand_for(guild, channel, user) -> dict   # private: view, actions, bet_range, tokens
+service.hand_for(guild, channel, user) -> PlayerHand   # private: typed view, actions, tokens
 service.subscribe(async_callback)                # async callback(update: Update)
 await service.wait_idle()                        # CPU moves and fired timers done (tests)
 ```
@@ -34,7 +34,8 @@ Notices are `Notice(key, params, users)`: `notice.text(lang, names)` translates,
 params listed in `users` (user ids) by display names. The turn-timeout notice key is
 `tables.timeout.<action kind>` (pass, call, declare, play, ...).
 
-Every change: the table's lock -> checks (seat to act, `expected_hand`/`expected_turn` tokens:
+Each open table is a `TableSession` (`bot.tables.session`); the service is their registry.
+Every change: the session's lock -> checks (seat to act, `expected_hand`/`expected_turn` tokens:
 `TableState.hand_no`/`.turn`) -> engine -> one store transaction with the state, the meta and
 the chip `Move`s (+ a `HandRecord` at the end of a hand) -> listeners. If the transaction fails
 the in-memory table is rebuilt from the stored row.
@@ -50,9 +51,12 @@ leavers default until the hand ends, R-14 counting, CPU ids, CPU without chips l
 from __future__ import annotations
 
 from bot.tables.clock import Clock, FakeClock, SystemClock
+from bot.tables.cpus import is_cpu
 from bot.tables.errors import CODES, TableError
 from bot.tables.meta import TableMeta
+from bot.tables.player_hand import PlayerHand
 from bot.tables.service import TableService
+from bot.tables.session import TableSession
 from bot.tables.updates import (
     HandOver,
     Notice,
@@ -72,6 +76,7 @@ __all__ = [
     "HandOver",
     "Notice",
     "Payment",
+    "PlayerHand",
     "PotWon",
     "SeatState",
     "ShownPoint",
@@ -79,7 +84,9 @@ __all__ = [
     "TableError",
     "TableMeta",
     "TableService",
+    "TableSession",
     "TableState",
     "Update",
     "display_name",
+    "is_cpu",
 ]

@@ -6,10 +6,11 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from bot.engine import Action, Hand
+from bot.engine import Action, Bet, Declare, Hand, Play, Raise
 from bot.store import HandRecord, Move
+from bot.tables.cpus import is_cpu
+from bot.tables.limits import LAST_EVENTS
 from bot.tables.meta import TableMeta
-from bot.tables.table import LAST_EVENTS
 from bot.tables.updates import Notice
 
 
@@ -23,12 +24,12 @@ def timeout_notice(user: int, action: Action) -> Notice:
     """The notice "Anna timed out: passes" (key `tables.timeout.<kind>`)."""
     kind = type(action).__name__.lower()
     params: dict[str, Any] = {"player": user}
-    if kind == "bet":
-        params["amount"] = action.amount  # type: ignore[union-attr]
-    elif kind == "raise":
-        params["amount"] = action.to  # type: ignore[union-attr]
-    elif kind in ("declare", "play"):
-        params["cards"] = " ".join(map(str, action.cards))  # type: ignore[union-attr]
+    if isinstance(action, Bet):
+        params["amount"] = action.amount
+    elif isinstance(action, Raise):
+        params["amount"] = action.to
+    elif isinstance(action, Declare | Play):
+        params["cards"] = " ".join(map(str, action.cards))
     elif kind not in ("pass", "call", "concede"):
         kind = "other"
         params["action"] = str(action)
@@ -36,7 +37,7 @@ def timeout_notice(user: int, action: Action) -> Notice:
 
 
 def has_humans(seats: Iterable[int]) -> bool:
-    return any(u > 0 for u in seats)
+    return any(not is_cpu(u) for u in seats)
 
 
 def forget(meta: TableMeta, user: int) -> None:

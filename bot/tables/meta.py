@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 
-def _int_keys(data: dict[str, Any] | None) -> dict[int, Any]:
+def _int_keys(data: dict[Any, Any] | None) -> dict[int, Any]:
     return {int(k): v for k, v in (data or {}).items()}
 
 

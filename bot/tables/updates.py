@@ -41,7 +41,7 @@ def display_name(user: int, names: Mapping[int, str] | None = None) -> str:
     """A display name for `user`: from `names`, else a mention, else "CPU n" for CPU seats."""
     if names and user in names:
         return names[user]
-    if user < 0:
+    if user <= 0:  # a CPU seat (see bot.tables.cpus)
         return f"CPU {(-user) % 10}"
     return f"<@{user}>"
 

@@ -1,5 +1,5 @@
 """The bot answers every click of ours that discord.py hands to nobody, exactly once, and keeps
-its hands off components that are not ours; `mark_dispatch` follows discord.py's own rules."""
+its hands off components that are not ours; `is_orphan` follows discord.py's own dispatch."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.client import BODY_LOGGERS, keep_bodies_out_of_logs
-from bot.discord_utils import DISPATCHED, is_orphan, will_be_dispatched
+from bot.discord_utils import HANDLED, is_orphan, mark_handled
 from bot.i18n import t
 from tests.harness import FakeMember, Harness
 
@@ -29,6 +29,7 @@ class Probe(discord.ui.DynamicItem[discord.ui.Button], template=r"stoppa:probe:(
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        mark_handled(interaction)  # what every handler of ours does first
         await interaction.response.send_message(f"probe {self.n}", ephemeral=True)
 
 
@@ -63,32 +64,32 @@ async def test_a_click_nobody_handles_is_answered_once_in_the_users_language(
     assert not foreign.responded
 
 
-async def test_mark_dispatch_follows_the_view_store(h: Harness, bob: FakeMember) -> None:
+async def test_is_orphan_follows_the_view_store(h: Harness, bob: FakeMember) -> None:
     h.bot.add_dynamic_items(Probe)
     message_id = await post_probe(h, 2)
     seen: list[tuple[bool | None, bool]] = []
 
     async def spy(interaction: discord.Interaction) -> None:
-        seen.append((interaction.extras.get(DISPATCHED), is_orphan(interaction)))
+        seen.append((interaction.extras.get(HANDLED), is_orphan(interaction)))
 
     h.bot.add_listener(spy, "on_interaction")
     await h.click(bob, message_id, "stoppa:probe:2")
     h.message(message_id).components = []
     await h.click(bob, message_id, "stoppa:probe:2")
     await h.slash(bob, "balance")  # not a component: not marked
-    assert seen == [(True, False), (False, True), (None, False)]
-    state = h.bot._connection
-    assert will_be_dispatched(state, _FakeModal("stoppa:nothing")) is False
+    assert seen == [(True, False), (None, True), (None, False)]
+    assert is_orphan(_FakeModal("stoppa:nothing"))  # type: ignore[arg-type]
 
 
 class _FakeModal:
-    """Just enough of a modal-submit Interaction for `will_be_dispatched`."""
+    """Just enough of a modal-submit Interaction for `is_orphan`: nothing took it."""
 
     type = discord.InteractionType.modal_submit
     message = None
 
     def __init__(self, custom_id: str) -> None:
         self.data = {"custom_id": custom_id, "components": []}
+        self.extras: dict[str, object] = {}
 
 
 def test_request_bodies_never_reach_the_logs(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise
-from bot.tables import TableState
+from bot.tables import PlayerHand, TableState
 from tests.harness import FakeMember, FakeMessage, Harness, Reply
 
 CARD = re.compile(r"\b(?:10|[1-9])[cdsb]\b")
@@ -56,13 +56,13 @@ class TableDriver:
         assert candidates, "no table message"
         return candidates[-1]
 
-    def hand_info(self, member: FakeMember) -> dict[str, Any]:
+    def hand_info(self, member: FakeMember) -> PlayerHand:
         """The private view of `member` (what their ephemeral reply shows)."""
         return self.service.hand_for(self.h.guild_id, self.h.channel_id, member.id)
 
-    def choose(self, info: dict[str, Any]) -> Any:
+    def choose(self, info: PlayerHand) -> Any:
         """A legal action for the player, with some variety."""
-        actions = list(info["actions"])
+        actions = list(info.actions)
         roll = self.rng.random()
         bets = [a for a in actions if isinstance(a, Bet | Raise)]
         if any(isinstance(a, Pass) for a in actions) and (bets or any(
@@ -103,7 +103,7 @@ class TableDriver:
         if isinstance(action, Concede):
             raise AssertionError("concede has no slash command")
         if isinstance(action, Declare):
-            best = next(a for a in self.hand_info(member)["actions"] if isinstance(a, Declare))
+            best = next(a for a in self.hand_info(member).actions if isinstance(a, Declare))
             if action == best:  # no option: the best point (R-9's default)
                 return await h.slash(member, "stoppa declare")
             cards = " ".join(map(str, action.cards))
@@ -158,7 +158,7 @@ class TableDriver:
         assert state is not None and state.to_act is not None and state.to_act > 0
         member = self.member(state.to_act)
         info = self.hand_info(member)
-        assert info["my_turn"]
+        assert info.my_turn
         action = self.choose(info)
         use_slash = mode == "slash" or (mode == "mixed" and self.rng.random() < 0.5)
         if isinstance(action, Concede):
@@ -217,7 +217,7 @@ def hidden_cards(service: Any, guild: int, channel: int, users: list[int]) -> se
             info = service.hand_for(guild, channel, user)
         except Exception:
             continue
-        hidden.update(info["view"].get("hand") or ())
+        hidden.update(info.view.get("hand") or ())
     return hidden - shown
 
 

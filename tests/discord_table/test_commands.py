@@ -76,7 +76,7 @@ async def test_play_autocomplete_offers_the_legal_openings(h: Harness) -> None:
             break
         await driver.play_turn("slash")
     member = driver.member(state.to_act)
-    legal = [a for a in driver.hand_info(member)["actions"] if isinstance(a, Play)]
+    legal = [a for a in driver.hand_info(member).actions if isinstance(a, Play)]
     offered = await h.autocomplete(member, "stoppa play", "cards", cards="")
     assert [c["value"] for c in offered.choices] == [
         " ".join(map(str, a.cards)) for a in legal
@@ -136,7 +136,7 @@ async def test_bet_modal_declare_best_and_turn_ping(h: Harness) -> None:
     opened = await h.click(actor, panel.message.id, other)
     assert opened.type == 9 and opened.modal is not None
     modal_id = opened.modal["custom_id"]
-    low, high = driver.hand_info(actor)["bet_range"]
+    low, high = driver.hand_info(actor).bet_range
     refused = await h.submit_modal(actor, modal_id, {"amount": "lots"}, opened_by=opened)
     assert refused.ephemeral
     assert refused.text == t("table.refuse.bad_amount", "en", min=low, max=high)
@@ -155,7 +155,7 @@ async def test_bet_modal_declare_best_and_turn_ping(h: Harness) -> None:
             break
         await driver.play_turn("slash")
     member = driver.member(now.to_act)
-    best = next(a for a in driver.hand_info(member)["actions"] if hasattr(a, "cards"))
+    best = next(a for a in driver.hand_info(member).actions if hasattr(a, "cards"))
     message = driver.table_message()
     declare_id = next(i for i in message.custom_ids() if ":declare:" in i)
     panel = await h.click(member, message.id, declare_id)

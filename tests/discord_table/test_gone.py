@@ -23,7 +23,7 @@ async def _table_with_chips_in_play(h: Harness, channel: str) -> tuple[list[Fake
     assert state is not None and state.to_act is not None
     driver = TableDriver(h, members)
     info = h.tables.hand_for(h.guild_id, h.channels[channel], state.to_act)
-    bets = [a for a in info["actions"] if isinstance(a, Bet)]
+    bets = [a for a in info.actions if isinstance(a, Bet)]
     if bets:
         await h.slash(driver.member(state.to_act), "stoppa bet", channel=channel,
                       amount=bets[0].amount)

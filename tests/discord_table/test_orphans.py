@@ -119,7 +119,7 @@ async def test_the_bet_modal_still_works_after_a_restart(tmp_path: Path) -> None
         driver = TableDriver(h, members)
         actor, opened = await open_modal(h, driver)
         modal_id = opened.modal["custom_id"]  # type: ignore[index]
-        low, high = driver.hand_info(actor)["bet_range"]
+        low, high = driver.hand_info(actor).bet_range
         amount = min(high, low + 10)
         before = driver.state()
         assert before is not None

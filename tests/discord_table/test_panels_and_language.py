@@ -23,10 +23,10 @@ async def test_quick_amounts_and_R9_a_lower_point_declared_by_the_select(h: Harn
             break
         actor = driver.member(state.to_act)
         info = driver.hand_info(actor)
-        bets = [a for a in info["actions"] if isinstance(a, Bet | Raise)]
-        declares = [a for a in info["actions"] if isinstance(a, Declare)]
-        if bets and info.get("bet_range") and not quick_checked:
-            low, high = info["bet_range"]
+        bets = [a for a in info.actions if isinstance(a, Bet | Raise)]
+        declares = [a for a in info.actions if isinstance(a, Declare)]
+        if bets and info.bet_range and not quick_checked:
+            low, high = info.bet_range
             panel = await h.slash(actor, "stoppa hand")
             amounts = [int(i.rsplit(":", 1)[1]) for i in panel.message.custom_ids()
                        if ":bet:" in i]

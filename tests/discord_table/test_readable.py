@@ -157,7 +157,7 @@ async def test_a_whole_game_reads_without_identifiers_or_wrong_plurals(tmp_path)
                 break
             assert state.to_act is not None
             member = driver.member(state.to_act)
-            plays = [a for a in driver.hand_info(member)["actions"] if isinstance(a, Play)]
+            plays = [a for a in driver.hand_info(member).actions if isinstance(a, Play)]
             ranks = [p.cards[0].rank for p in plays if len(p.cards) == 1]
             single = [r for r in ranks if ranks.count(r) == 1]
             double = [r for r in ranks if ranks.count(r) > 1]

@@ -52,7 +52,7 @@ def moment(driver: TableDriver, caplog: pytest.LogCaptureFixture) -> Moment:
     held: set[str] = set()
     for member in driver.members:
         try:
-            held.update(driver.hand_info(member)["view"].get("hand") or ())
+            held.update(driver.hand_info(member).view.get("hand") or ())
         except Exception:  # not dealt in (no hand)
             continue
     hidden = held - shown_cards(state.view)

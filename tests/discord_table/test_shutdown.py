@@ -40,7 +40,7 @@ async def test_close_leaves_no_task_no_thread_and_no_open_database(tmp_path: Pat
         left = [t for t in started if not t.done()]
         assert left == []
         assert bot.tables is None and bot.store is None and bot.cogs == {}
-        assert service._stopped and publisher_closed(cog)
+        assert service.stopped and publisher_closed(cog)
         with pytest.raises(ValueError):  # the store refuses a closed connection
             await store.balance(h.guild_id, members[0].id)
         for _ in range(100):  # the worker thread ends right after the close

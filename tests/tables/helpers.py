@@ -123,7 +123,7 @@ async def drive(
         assert user is not None, f"nobody to act: {state.status} {state.phase}"
         assert user > 0, "a CPU seat did not act"
         info = h.svc.hand_for(GUILD, channel, user)
-        action = players[user].choose(info["view"], info["actions"])
+        action = players[user].choose(info.view, list(info.actions))
         await h.svc.act(
             GUILD, channel, user, action, expected_hand=state.hand_no, expected_turn=state.turn
         )

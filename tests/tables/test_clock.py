@@ -76,7 +76,7 @@ async def test_a_player_who_acts_resets_the_count(h: Harness) -> None:
     state = await drive(h, lambda s: s is not None and s.to_act == user, players)
     assert state is not None
     info = h.svc.hand_for(GUILD, CHANNEL, user)
-    await h.svc.act(GUILD, CHANNEL, user, info["actions"][0])
+    await h.svc.act(GUILD, CHANNEL, user, info.actions[0])
     state = await drive(h, lambda s: s is not None and s.to_act == user, players)
     await h.clock.advance(61.0)
     await h.svc.wait_idle()

@@ -128,7 +128,7 @@ async def test_cpu_seats_choose_off_the_event_loop_and_play_whole_hands(h: Harne
             return self.inner.choose(view, legal)
 
     await h.restart()
-    h.svc.player_factory = Recording
+    h.svc.shared.player_factory = Recording
     await h.svc.open_table(GUILD, CHANNEL, 11)
     for level in ("random", "easy", "random"):
         await h.svc.add_cpu(GUILD, CHANNEL, 11, level)
@@ -185,7 +185,7 @@ async def test_a_cpu_that_fails_or_cheats_gets_the_default_action(h: Harness) ->
                 raise RuntimeError("bug in a CPU player")
             return Bet(10**6)  # never legal
 
-    h.svc.player_factory = Broken
+    h.svc.shared.player_factory = Broken
     await h.svc.open_table(GUILD, CHANNEL, 11)
     await h.svc.add_cpu(GUILD, CHANNEL, 11, "hard")
     await h.svc.add_cpu(GUILD, CHANNEL, 11, "hard")

@@ -142,11 +142,11 @@ async def test_hand_for_is_private_and_the_snapshot_is_public(h: Harness) -> Non
     assert all(e["kind"] != "deal" for e in state.events)
     assert all(e["kind"] != "deal" for e in state.view["events"])
     hands = {u: h.svc.hand_for(GUILD, CHANNEL, u) for u in USERS}
-    assert all(len(info["view"]["hand"]) == 3 for info in hands.values())
-    assert sum(info["my_turn"] for info in hands.values()) == 1
+    assert all(len(info.view["hand"]) == 3 for info in hands.values())
+    assert sum(info.my_turn for info in hands.values()) == 1
     mine = hands[state.to_act]  # type: ignore[index]
-    assert mine["actions"] and mine["bet_range"] == (10, 200)
-    assert mine["hand_no"] == state.hand_no and mine["turn"] == state.turn
+    assert mine.actions and mine.bet_range == (10, 200)
+    assert mine.hand_no == state.hand_no and mine.turn == state.turn
     with pytest.raises(TableError) as err:
         h.svc.hand_for(GUILD, CHANNEL, 99)
     assert err.value.code == "not_in_hand"

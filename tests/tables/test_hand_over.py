@@ -60,7 +60,7 @@ async def test_the_next_hand_shows_how_the_last_one_ended_until_its_first_action
     assert acting is not None
     info = h.svc.hand_for(GUILD, CHANNEL, acting)
     after = await h.svc.act(GUILD, CHANNEL, acting, players[acting].choose(
-        info["view"], info["actions"]), expected_hand=2, expected_turn=first.turn)
+        info.view, info.actions), expected_hand=2, expected_turn=first.turn)
     assert after.last_hand is None
 
 

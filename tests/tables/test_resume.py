@@ -34,8 +34,8 @@ async def test_restart_in_every_phase_then_finish_the_game(h: Harness, phase: st
     assert after == before  # same cards counts, turn, pots, betting, events, deadline...
     for user in USERS:
         again = h.svc.hand_for(GUILD, CHANNEL, user)
-        assert again["view"] == hands[user]["view"]  # same cards in every hand
-        assert again["actions"] == hands[user]["actions"]
+        assert again.view == hands[user].view  # same cards in every hand
+        assert again.actions == hands[user].actions
     assert await h.store.escrow(after.table_id) == escrow
     await h.chips_conserved()
     # finish: play a little more, restart again between moves, call the round
@@ -58,7 +58,11 @@ async def test_restart_between_hands_deals_the_next_hand(h: Harness) -> None:
     async def crash(*args: object, **kwargs: object) -> list:
         raise RuntimeError("crash between hands")
 
-    svc._next_hand = crash  # type: ignore[method-assign]
+    playing = h.state()
+    assert playing is not None
+    session = svc.session(playing.table_id)
+    assert session is not None
+    session.next_hand = crash  # type: ignore[method-assign]
     # the last action of the hand is committed and published even though the deal failed
     await drive(h, lambda s: s is not None and s.phase == "over", random_players(seed=4))
     assert h.updates[-1].kind == "hand_over"

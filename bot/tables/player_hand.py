@@ -1,0 +1,57 @@
+"""`PlayerHand`: what one seated player may see of the hand in progress (send it ephemeral).
+
+Every derived fact is the engine's (`SeatView`): whose turn, the legal actions and the bet
+range, the best point. The cogs read these fields and never re-derive a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Action, Hand, SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One player's private view, with the tokens (`hand_no`, `turn`) a button carries."""
+
+    table_id: int
+    hand_no: int
+    turn: int
+    seat: int
+    #: the engine's typed view for this seat
+    seat_view: SeatView
+    #: the same view as the engine's JSON-able dict (what `bot.render.hand_snapshot` reads)
+    view: dict[str, Any]
+
+    @classmethod
+    def of(cls, hand: Hand, seat: int, table_id: int, hand_no: int, turn: int) -> PlayerHand:
+        """The private view of `seat` in `hand`."""
+        return cls(table_id, hand_no, turn, seat, hand.seat_view(seat), hand.view(seat))
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this player is to act now."""
+        return self.seat_view.phase != "over" and self.seat_view.your_turn
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The legal engine actions (Bet/Raise as representatives; empty off turn)."""
+        return self.seat_view.legal if self.my_turn else ()
+
+    @property
+    def bet_range(self) -> tuple[int, int] | None:
+        """(lowest, highest) amount to bet or raise to, on the player's turn; else None."""
+        return self.seat_view.bet_range if self.my_turn else None
+
+    @property
+    def phase(self) -> str:
+        """The engine phase of the hand."""
+        return self.seat_view.phase
+
+    @property
+    def to_call(self) -> int:
+        """What the player would put in to call (0 outside a betting round)."""
+        betting = self.seat_view.betting
+        return (betting.to_call or 0) if betting is not None else 0

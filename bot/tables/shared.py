@@ -1,0 +1,70 @@
+"""`Shared`: what every table session of one service uses in common.
+
+The store, the clock, the CPU settings, the listeners and the background tasks, so that
+`TableService.stop` and `wait_idle` see every session's timers and CPU turns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.engine import Action
+from bot.store import StoreContract
+from bot.tables.clock import Clock
+from bot.tables.updates import Update
+
+log = logging.getLogger("stoppa.tables")
+
+Listener = Callable[[Update], Awaitable[None]]
+
+
+class Chooser(Protocol):
+    """A CPU player as a session uses it: the seat's view and the legal actions in, one out."""
+
+    def choose(self, view: Any, legal: list[Action]) -> Action: ...  # view: Hand.view(seat)
+
+
+#: Builds a CPU player from its level and seed (`bot.players.make_player`).
+PlayerFactory = Callable[[str, int | None], Chooser]
+
+
+@dataclass
+class Shared:
+    """The service-wide part every session reads (store, clock, CPU settings, listeners)."""
+
+    store: StoreContract
+    clock: Clock
+    player_factory: PlayerFactory
+    cpu_delay: float = 0.0
+    max_timeouts: int = 2
+    listeners: list[Listener] = field(default_factory=list)
+    #: CPU moves and fired timers now running (`wait_idle` waits for them)
+    busy: set[asyncio.Task[Any]] = field(default_factory=set)
+    #: every CPU turn task, asleep or running (`stop` cancels them)
+    cpu_tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    stopped: bool = False
+    #: called with a table id when its session closes (the service forgets it)
+    on_close: Callable[[int], None] = lambda table_id: None
+
+    def mark_busy(self, task: asyncio.Task[Any]) -> None:
+        """`wait_idle` waits for busy tasks (not for those sleeping on the clock)."""
+        self.busy.add(task)
+        task.add_done_callback(self.busy.discard)
+
+    def track_cpu(self, task: asyncio.Task[Any]) -> None:
+        """Keep a CPU turn task until it ends (so `stop` can cancel it)."""
+        self.cpu_tasks.add(task)
+        task.add_done_callback(self.cpu_tasks.discard)
+
+    async def publish(self, updates: Iterable[Update]) -> None:
+        """Hand every update to every listener; a failing listener is logged, not raised."""
+        for update in updates:
+            for listener in list(self.listeners):
+                try:
+                    await listener(update)
+                except Exception:
+                    log.exception("table listener failed on %s", update.kind)
