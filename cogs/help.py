@@ -1,8 +1,9 @@
 """`/help`: what the bot is, how to open and join a table, the main commands, and `/rules`.
 
-The answer is ephemeral and needs no store: the language comes from the interaction alone
-(the user's Discord language, else the server's), so it is sent at once, well inside
-Discord's three seconds whatever the database is doing.
+The answer is ephemeral and needs no store: the language comes from the interaction and the
+bot's memory (the user's Discord language, else the language a manager pinned, else the
+server's), so it is sent at once, well inside Discord's three seconds whatever the database
+is doing.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import StoppaBot
-from bot.discord_utils import cmd_str, key
-from bot.i18n import pick_language, t
+from bot.discord_utils import cmd_str, key, lang_in_memory
+from bot.i18n import t
 
 #: The sections of the help embed, in the order they are shown (`help.<name>_title`, `help.<name>`).
 SECTIONS: tuple[str, ...] = ("play", "turn", "table", "chips", "managers", "rules")
@@ -39,7 +40,7 @@ class HelpCog(commands.Cog):
     @app_commands.command(name="help", description=cmd_str("help.command"))
     async def help(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Explain the bot, only to the user who asked (no store I/O before answering)."""
-        lang = pick_language(interaction.locale, interaction.guild_locale)
+        lang = lang_in_memory(interaction)
         await interaction.response.send_message(embed=help_embed(lang), ephemeral=True)
 
 

@@ -44,6 +44,18 @@ async def test_help_answers_without_the_store(h: Harness, bob: FakeMember) -> No
     assert reply.type == 4 and reply.ephemeral and reply.embeds
 
 
+async def test_help_follows_the_language_a_manager_pinned(h: Harness) -> None:
+    """A user whose Discord language the bot does not speak gets the pinned one, from memory."""
+    await h.slash(h.owner, "settings language", value="it")
+    store = h.bot.store
+    h.bot.store = NoStore()  # type: ignore[assignment]
+    try:
+        reply = await h.slash(h.member("Hans", locale="de"), "help")
+    finally:
+        h.bot.store = store
+    assert reply.embeds[0]["title"] == t("help.title", "it")
+
+
 def test_help_differs_between_languages() -> None:
     for section in SECTIONS:
         assert t(f"help.{section}", "it") != t(f"help.{section}", "en"), section
