@@ -1,9 +1,9 @@
 """What a seat knows, read from `hand.view(seat)` only: its cards, the cards it cannot see, and
 the cards other seats have shown.
 
-Cards are handled here as small ints for speed: `suit_index * 10 + rank - 1` (suits in the
-order c, d, s, b). The used deck follows R-2 from the view's `rules` (three players: one king or a
-whole suit removed; six players: the kings removed).
+Cards are handled here as small ints for speed: the engine's `Card.index` (`suit_index * 10 +
+rank - 1`). The per-id facts below (rank, suit, primiera value) and the deck used (R-2) are
+read from the engine's cards, never restated.
 """
 
 from __future__ import annotations
@@ -11,50 +11,52 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-SUITS = "cdsb"
-#: R-1 primiera values by rank (index 0 unused).
-PRIMIERA = (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
+from bot.engine.cards import ALL_CARDS, Card, build_deck, card_of
+
+#: the face value 1..10 of each card id
+RANKS: tuple[int, ...] = tuple(c.rank for c in ALL_CARDS)
+#: the suit index 0..3 (c d s b) of each card id
+SUIT_INDEX: tuple[int, ...] = tuple(c.suit_index for c in ALL_CARDS)
+#: the R-1 primiera value of each card id
+VALUES: tuple[int, ...] = tuple(c.primiera for c in ALL_CARDS)
 
 
 def card_id(code: str) -> int:
     """The int id of a card code such as "7d" or "10c"."""
-    return SUITS.index(code[-1]) * 10 + int(code[:-1]) - 1
+    return Card.parse(code).index
 
 
 def card_code(cid: int) -> str:
     """The card code of an int id (inverse of `card_id`)."""
-    return f"{cid % 10 + 1}{SUITS[cid // 10]}"
+    return card_of(cid).code
 
 
 def rank_of(cid: int) -> int:
     """The face value 1..10 of a card id."""
-    return cid % 10 + 1
+    return RANKS[cid]
 
 
 def used_deck(rules: dict[str, Any]) -> list[int]:
-    """The card ids of the deck used with these rules (R-2)."""
-    players = int(rules.get("players", 4))
-    removed_suit = SUITS.index(rules.get("removed_suit", "b") or "b")
-    cards = list(range(40))
-    if players == 3:
-        if rules.get("three_players", "king") == "suit":
-            cards = [c for c in cards if c // 10 != removed_suit]
-        else:
-            cards = [c for c in cards if c != removed_suit * 10 + 9]
-    elif players == 6:
-        cards = [c for c in cards if c % 10 != 9]
-    return cards
+    """The card ids of the deck used with these rules (the engine's R-2 `build_deck`)."""
+    deck = build_deck(
+        int(rules.get("players", 4)),
+        rules.get("three_players", "king") or "king",
+        rules.get("removed_suit", "b") or "b",
+        rules.get("six_players", "kings") or "kings",
+    )
+    return [c.index for c in deck]
 
 
 def point_key(cards: list[int] | tuple[int, ...], by_total: bool = False) -> tuple[int, int]:
     """The R-7 ranking key of the best point (1-3 same-suit cards) among `cards`.
 
     Keys compare as tuples, as the engine's `point_key`: (count, total) by default,
-    (total, count) under `ranking=total`. An empty list gives (0, 0).
+    (total, count) under `ranking=total`. An empty list gives (0, 0). (The engine's
+    `best_point` works on `Card`s; this is its int form for the players' inner loops.)
     """
     per_suit: list[list[int]] = [[], [], [], []]
     for c in cards:
-        per_suit[c // 10].append(PRIMIERA[c % 10 + 1])
+        per_suit[SUIT_INDEX[c]].append(VALUES[c])
     best = (0, 0)
     for values in per_suit:
         if not values:

@@ -35,7 +35,7 @@ from typing import Any
 
 from bot.players.base import Action, View, action_kind, amount_range, with_amount
 from bot.players.estimate import Opponent, expected_gain, sample_points, win_share
-from bot.players.knowledge import Knowledge, card_id, point_key, read_view
+from bot.players.knowledge import SUIT_INDEX, Knowledge, card_id, point_key, read_view
 from bot.players.reading import BetReading
 from bot.players.search import Payment, heuristic_choice, search_opening
 
@@ -290,7 +290,7 @@ def _big_suit(know: Knowledge) -> int:
     """The suit of my best point over my whole hand (the big point's likely suit)."""
     best, suit = (-1, -1), -1
     for s in range(4):
-        key = point_key([c for c in know.mine if c // 10 == s], know.by_total)
+        key = point_key([c for c in know.mine if SUIT_INDEX[c] == s], know.by_total)
         if key > best:
             best, suit = key, s
     return suit

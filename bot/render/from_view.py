@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n.cards import parse_code
+from bot.engine import Card
 from bot.render.points import best_point
 from bot.render.snapshots import HandSnapshot, PaymentInfo, SeatInfo, TableSnapshot
 
@@ -52,7 +52,7 @@ def current_sequence(plays: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], .
     for i, play in enumerate(plays):
         if not play:
             continue
-        rank = parse_code(play[0])[0]
+        rank = Card.parse(play[0]).rank
         if i and not (rank > previous or (rank == 1 and previous == 1)):
             start = i
         previous = rank

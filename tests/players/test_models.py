@@ -159,15 +159,26 @@ def test_hard_betting_estimate_is_bounded_by_its_sample_count() -> None:
 
 
 def test_players_do_not_import_the_hand_or_the_stoppa_state() -> None:
-    """The decision code cannot reach a Hand: only `match.py` (the offline driver) imports it."""
+    """The decision code cannot reach a Hand or the stoppa's state: it may import the engine's
+    value types and views (cards, points, actions, views), never `bot.engine.hand`,
+    `bot.engine.stoppa` or the `Hand` name. Only `match.py` (the offline driver) imports it."""
+    forbidden = ("bot.engine.hand", "bot.engine.stoppa")
     for path in sorted(PLAYERS_DIR.glob("*.py")):
         if path.name == "match.py":
             continue
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert not alias.name.startswith(forbidden), f"{path.name}: {alias.name}"
             if isinstance(node, ast.ImportFrom) and node.module:
-                assert not node.module.startswith("bot.engine"), f"{path.name}: {node.module}"
+                assert not node.module.startswith(forbidden), f"{path.name}: {node.module}"
                 assert "tables" not in node.module, f"{path.name}: {node.module}"
+                names = {alias.name for alias in node.names}
+                assert not names & {"Hand", "Stoppa"}, f"{path.name}: {names}"
+            if isinstance(node, ast.Name | ast.Attribute):
+                name = node.id if isinstance(node, ast.Name) else node.attr
+                assert name not in ("Hand", "Stoppa"), f"{path.name}: {name}"
 
 
 def _showdown_events(bettor: int, shown: list[str]) -> list[dict]:
