@@ -41,9 +41,9 @@ def decision_times(level: str, hands: int, seed: int = 1) -> list[float]:
         hand = Hand.start(rules, [START_CHIPS] * 4, h % 4, seed=seed * 1000 + h)
         while hand.to_act is not None:
             seat = hand.to_act
-            view, legal = hand.view(seat), hand.legal_actions()
+            view, legal, events = hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
             start = time.perf_counter()
-            action = players[seat].choose(view, legal)
+            action = players[seat].choose(view, legal, events)
             times.append(time.perf_counter() - start)
             hand.act(seat, action)
     return times

@@ -285,7 +285,9 @@ def play_game(
             if images is not None and moment in MOMENTS and moment not in pictured:
                 pictured.add(moment)
                 images.write(hand, moment, hand_no, seat)
-            action = cpus[seat].choose(hand.view(seat), hand.legal_actions())
+            action = cpus[seat].choose(
+                hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+            )
             hand.act(seat, action)
         assert hand.result is not None
         echo(hand_over_text(hand_no, hand.result, names, lang))

@@ -288,7 +288,9 @@ def play_hand(
                     echo(line)
                 human_turn(console, hand, names)
             else:
-                hand.act(seat, cpus[seats[seat]].choose(hand.view(seat), hand.legal_actions()))
+                hand.act(seat, cpus[seats[seat]].choose(
+                    hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+                ))
     finally:
         chips[:] = hand.chips
     assert hand.result is not None

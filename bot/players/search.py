@@ -103,7 +103,7 @@ def search_opening(
     if len(candidates) == 1:
         return SearchResult(candidates[0], {candidates[0]: 0.0}, 0)
     full = counts_of([rank_of(c) for c in know.deck])
-    jump = bool(know.rules.get("three_aces_jump", False))
+    jump = know.rules.three_aces_jump
     me = know.seat
     sums = dict.fromkeys(candidates, 0.0)
     done = nodes = 0

@@ -140,10 +140,10 @@ class AutomationMixin:
             seat = table.meta.seat_of(user)
             if seat is None or hand.to_act != seat:
                 return
-            view, legal = hand.view(seat), hand.legal_actions()
+            view, legal, events = hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
             player = self._cpu_player(table, user)
             try:
-                action = await asyncio.to_thread(player.choose, view, legal)
+                action = await asyncio.to_thread(player.choose, view, legal, events)
             except Exception:
                 log.exception("table %s: CPU %s failed to choose; defaulting", table.id, user)
                 action = None

@@ -173,7 +173,8 @@ class TableService(CommitMixin, AutomationMixin):
         Keys: table_id, hand_no, turn (the tokens for `act`), seat, view (`hand.view(seat)`:
         own cards, public state, legal action texts when it is their turn), actions (the legal
         engine actions, Bet/Raise as representatives), bet_range ((min, max) or None),
-        my_turn (bool). Raises TableError no_table / not_in_hand.
+        my_turn (bool), seat_view (`hand.seat_view(seat)`) and events (`hand.events_for(seat)`),
+        what a CPU player's `choose` reads. Raises TableError no_table / not_in_hand.
         """
         table = self._get(guild, channel)
         seat = table.meta.seat_of(user)
@@ -190,6 +191,8 @@ class TableService(CommitMixin, AutomationMixin):
             "actions": hand.legal_actions() if my_turn else [],
             "bet_range": hand.bet_range(seat) if my_turn else None,
             "my_turn": my_turn,
+            "seat_view": hand.seat_view(seat),
+            "events": hand.events_for(seat),
         }
 
     # ------------------------------------------------------------------ lobby

@@ -26,7 +26,9 @@ def finished(special: str | None) -> Hand:
         bots = [RandomPlayer(seed=i) for i in range(4)]
         while hand.phase != "over":
             seat = hand.to_act
-            hand.act(seat, bots[seat].choose(hand.view(seat), hand.legal_actions()))
+            hand.act(seat, bots[seat].choose(
+                hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+            ))
         if hand.special == special:
             return hand
     raise AssertionError(special)
