@@ -20,7 +20,7 @@ from bot.discord_utils import server_language
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
 from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
-from bot.render.from_view import hand_snapshot
+from bot.render.from_state import hand_snapshot
 from bot.render.shapes import phase_label
 from bot.tables import Notice, TableError, TableState, display_name
 from cogs.table_hand_over import hand_over_lines
