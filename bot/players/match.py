@@ -41,9 +41,8 @@ def play_hand(
     hand = Hand.start(rules, stacks, dealer, seed=seed)
     while hand.to_act is not None:
         seat = hand.to_act
-        action = players[seat].choose(
-            hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
-        )
+        view = hand.seat_view(seat)
+        action = players[seat].choose(view, view.legal, hand.events_for(seat))
         if on_turn is not None:
             on_turn(hand, seat, action)
         hand.act(seat, action)
