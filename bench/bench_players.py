@@ -10,11 +10,16 @@ and the half-width of its 95% interval (``<a>_vs_<b>_ci95``). The strength figur
 negative, so ``run("small")`` leaves them out (it must stay a few seconds anyway).
 The duels run in parallel processes (``workers``, default: every core).
 
-Run: ``.venv/bin/python bench/bench_players.py [small|full]``.
+``decisions [hands]`` prints a digest of every action the CPU players choose over seeded hands
+of 3 to 6 players (per level; the hard level plays a fifth of the hands): equal digests before
+and after a change mean the players decide exactly as before.
+
+Run: ``.venv/bin/python bench/bench_players.py [small|full|decisions [hands]]``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import statistics
 import sys
@@ -41,9 +46,9 @@ def decision_times(level: str, hands: int, seed: int = 1) -> list[float]:
         hand = Hand.start(rules, [START_CHIPS] * 4, h % 4, seed=seed * 1000 + h)
         while hand.to_act is not None:
             seat = hand.to_act
-            view, legal = hand.view(seat), hand.legal_actions()
+            view, legal, events = hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
             start = time.perf_counter()
-            action = players[seat].choose(view, legal)
+            action = players[seat].choose(view, legal, events)
             times.append(time.perf_counter() - start)
             hand.act(seat, action)
     return times
@@ -57,6 +62,25 @@ def hands_per_second(level: str, hands: int, seed: int = 2) -> float:
     for h in range(hands):
         play_hand(rules, players, h % 4, seed=seed * 1000 + h)
     return hands / (time.perf_counter() - start)
+
+
+def decision_digest(level: str, hands: int) -> str:
+    """A digest of the seat and action of every decision of `level` players over `hands`
+    seeded hands (3 to 6 players, uneven stacks, rotating dealer)."""
+    digest = hashlib.sha256()
+    for i in range(hands):
+        players = 3 + i % 4
+        cpus = [make_player(level, 100 * i + s) for s in range(players)]
+        hand = Hand.start(
+            Rules(players=players), [1000 + 37 * s for s in range(players)], i % players, seed=i
+        )
+        while hand.to_act is not None:
+            seat = hand.to_act
+            view = hand.seat_view(seat)
+            action = cpus[seat].choose(view, hand.legal_actions(), hand.events_for(seat))
+            digest.update(f"{seat}:{action};".encode())
+            hand.act(seat, action)
+    return digest.hexdigest()[:16]
 
 
 def _chunk(args: tuple[str, str, int, int]) -> list[float]:
@@ -109,6 +133,12 @@ def run(size: str = "full", workers: int | None = None) -> dict[str, float]:
 
 if __name__ == "__main__":
     size = sys.argv[1] if len(sys.argv) > 1 else "full"
+    if size == "decisions":
+        hands = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+        for level in ("random", "easy", "hard"):
+            n = hands if level != "hard" else max(10, hands // 5)
+            print(f"{level:8} {n:5} hands  {decision_digest(level, n)}")
+        sys.exit(0)
     count = int(sys.argv[2]) if len(sys.argv) > 2 else None
     for name, value in run(size, count).items():
         print(f"{name:28} {value:12.2f}")

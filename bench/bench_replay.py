@@ -36,7 +36,9 @@ def hands(count: int, seed: int = 11) -> list[Hand]:
                           seed=rng.randrange(2**31))
         while hand.to_act is not None:
             seat = hand.to_act
-            hand.act(seat, cpus[seat].choose(hand.view(seat), hand.legal_actions()))
+            hand.act(seat, cpus[seat].choose(
+                hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+            ))
         out.append(hand)
     return out
 

@@ -45,7 +45,7 @@ async def _one_action(service: Any, channel: int, players: dict[int, Any]) -> fl
         return None
     user = state.to_act
     info = service.hand_for(GUILD, channel, user)
-    action = players[user].choose(info.view, list(info.actions))
+    action = players[user].choose(info.seat_view, list(info.actions), info.events)
     start = time.perf_counter()
     await service.act(
         GUILD, channel, user, action, expected_hand=state.hand_no, expected_turn=state.turn

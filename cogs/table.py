@@ -53,7 +53,7 @@ from bot.engine import (
 from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.render import hand_alt_text, render_hand, render_table, table_alt_text
-from bot.render.from_view import hand_snapshot, table_snapshot
+from bot.render.from_state import hand_snapshot, table_snapshot
 from bot.store import StoreContract
 from bot.tables import PlayerHand, TableError, TableService, TableState, is_cpu
 from cogs.card_input import typed_cards, typed_play, typed_rank

@@ -34,7 +34,7 @@ import discord
 from bot.client import StoppaBot
 from bot.i18n import t
 from bot.render import render_table, table_alt_text
-from bot.render.from_view import table_snapshot
+from bot.render.from_state import table_snapshot
 from bot.tables import Notice, TableError, TableState, Update
 from cogs.table_items import table_view
 from cogs.table_text import (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from bot.i18n import t
 
 
@@ -21,7 +22,8 @@ def positive_int(text: str) -> int:
 def add_offline_commands(sub: argparse._SubParsersAction) -> None:
     """Register `demo`, `play` and `bench` on the `python -m bot` parser."""
     demo = sub.add_parser("demo", help=t("cli.help_demo"))
-    demo.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
+    demo.add_argument("--players", type=int, default=4,
+                      choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), metavar="N",
                       help=t("cli.option.players"))
     demo.add_argument("--seed", type=int, default=None, help=t("cli.option.seed"))
     demo.add_argument("--hands", type=positive_int, default=3, help=t("cli.option.hands"))
@@ -31,7 +33,8 @@ def add_offline_commands(sub: argparse._SubParsersAction) -> None:
     demo.set_defaults(func=_demo)
 
     play = sub.add_parser("play", help=t("cli.help_play"))
-    play.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
+    play.add_argument("--players", type=int, default=4,
+                      choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), metavar="N",
                       help=t("cli.option.players"))
     play.add_argument("--seed", type=int, default=None, help=t("cli.option.seed"))
     play.add_argument("--lang", default="en", choices=("en", "it"),

@@ -44,6 +44,12 @@ def level_name(level: str, lang: str) -> str:
     return t(f"players.level.{level}", lang) if level in LEVELS else level
 
 
+def table_events(hand: Hand) -> list[Event]:
+    """The events everyone at the table saw, a special hand showing only its proof (as the
+    table service shows them)."""
+    return [Event.from_dict(e) for e in public_view(hand)["events"]]
+
+
 class Narrator:
     """Turns engine events into log lines; stoppa plays are grouped into turns."""
 
@@ -210,11 +216,12 @@ class ImageWriter:
             return
         try:
             self.out.mkdir(parents=True, exist_ok=True)
-            table = table_snapshot(public_view(hand), self.names, lang=self.lang,
-                                   hand_no=hand_no)
+            table = table_snapshot(hand.seat_view(None), self.names, lang=self.lang,
+                                   hand_no=hand_no, events=table_events(hand))
             self._save(f"hand{hand_no}_{tag}_table.png", render_table(table))
             if seat is not None:
-                snap = hand_snapshot(hand.view(seat), lang=self.lang, player=self.names[seat])
+                snap = hand_snapshot(hand.seat_view(seat), lang=self.lang,
+                                     player=self.names[seat])
                 name = self.names[seat].lower()
                 self._save(f"hand{hand_no}_{tag}_{name}.png", render_hand(snap))
         except Exception as exc:  # the demo goes on without pictures, and says why
@@ -285,7 +292,9 @@ def play_game(
             if images is not None and moment in MOMENTS and moment not in pictured:
                 pictured.add(moment)
                 images.write(hand, moment, hand_no, seat)
-            action = cpus[seat].choose(hand.view(seat), hand.legal_actions())
+            action = cpus[seat].choose(
+                hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+            )
             hand.act(seat, action)
         assert hand.result is not None
         echo(hand_over_text(hand_no, hand.result, names, lang))

@@ -15,7 +15,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from bot.cli.demo import Narrator, hand_over_text, level_name, player_names
-from bot.engine import Declare, IllegalAction, Play, Rules, best_point, parse_action, parse_cards
+from bot.engine import (
+    MIN_PLAYERS,
+    Declare,
+    IllegalAction,
+    Play,
+    Rules,
+    best_point,
+    parse_action,
+    parse_cards,
+)
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
 from bot.i18n.cards import cards_text
@@ -23,7 +32,6 @@ from bot.players import make_player
 
 START_CHIPS = 1_000
 HUMAN = 0
-MIN_PLAYERS = 3
 CPU_LEVELS = ("hard", "easy", "hard", "easy", "random")
 SHORT = {"p": "pass", "c": "call", "b": "bet", "r": "raise", "d": "declare", "fold": "pass"}
 MAX_CHOICES = 8
@@ -288,7 +296,9 @@ def play_hand(
                     echo(line)
                 human_turn(console, hand, names)
             else:
-                hand.act(seat, cpus[seats[seat]].choose(hand.view(seat), hand.legal_actions()))
+                hand.act(seat, cpus[seats[seat]].choose(
+                    hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+                ))
     finally:
         chips[:] = hand.chips
     assert hand.result is not None

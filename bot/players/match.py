@@ -32,7 +32,8 @@ def play_hand(
     chips: Sequence[int] | None = None,
     on_turn: Callable[[Hand, int, object], None] | None = None,
 ) -> Hand:
-    """Play one whole hand, every seat asking its player with `hand.view(seat)` only.
+    """Play one whole hand, every seat asking its player with its seat view,
+    legal actions and events only.
 
     `on_turn(hand, seat, action)` is called before each action is applied.
     """
@@ -40,7 +41,8 @@ def play_hand(
     hand = Hand.start(rules, stacks, dealer, seed=seed)
     while hand.to_act is not None:
         seat = hand.to_act
-        action = players[seat].choose(hand.view(seat), hand.legal_actions())
+        view = hand.seat_view(seat)
+        action = players[seat].choose(view, view.legal, hand.events_for(seat))
         if on_turn is not None:
             on_turn(hand, seat, action)
         hand.act(seat, action)

@@ -9,9 +9,11 @@ of ten showdowns at 0.75 keeps it steady until evidence accumulates.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.events import Event
 from bot.players.estimate import percentile, strength_table
 from bot.players.knowledge import Knowledge, card_id, point_key
 
@@ -38,17 +40,17 @@ class BetReading:
         """0 when bets say nothing (mean 0.5) up to 1.5 when they mean a very strong point."""
         return min(1.5, max(0.0, (self.mean - 0.5) / 0.25))
 
-    def observe(self, events: list[dict[str, Any]], know: Knowledge) -> None:
-        """Record the bettors' showdowns among `events` (the view's events, in order)."""
+    def observe(self, events: Sequence[Event], know: Knowledge) -> None:
+        """Record the bettors' showdowns among `events` (those the seat saw, in order)."""
         if len(self.seen) > MAX_SEEN:
             self.seen.clear()
         deck = tuple(know.deck)
         hand_size = len(know.deck) // max(1, know.players)
-        first_deal = next((tuple(e["data"]["cards"]) for e in events if e["kind"] == "deal"), ())
+        first_deal = next((tuple(e.data["cards"]) for e in events if e.kind == "deal"), ())
         bettors: set[int] = set()
         size = hand_size
         for e in events:
-            kind, seat, data = e["kind"], e["seat"], e["data"]
+            kind, seat, data = e.kind, e.seat, e.data
             if kind == "phase" and data.get("phase") in ("small_point", "big_point"):
                 bettors = set()
                 size = (

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 
 from bot.players.knowledge import Knowledge, rank_of
-from bot.players.shedding import Counts, Shedding, counts_of, heuristic_open
+from bot.players.shedding import Counts, Shedding, counts_of, heuristic_open, live_counts
 from bot.shuffle import shuffle
 
 #: Nodes charged per play-out for its fixed cost (copying hands, openings), measured as about
@@ -55,7 +55,7 @@ class SearchResult:
 def live_totals(know: Knowledge) -> Counts:
     """How many cards of each rank are still held by someone (mine included)."""
     played = set(know.played)
-    return counts_of([rank_of(c) for c in know.deck if c not in played])
+    return live_counts(counts_of([rank_of(c) for c in know.deck if c not in played]))
 
 
 def heuristic_choice(know: Knowledge, candidates: list[int]) -> int:
@@ -103,7 +103,7 @@ def search_opening(
     if len(candidates) == 1:
         return SearchResult(candidates[0], {candidates[0]: 0.0}, 0)
     full = counts_of([rank_of(c) for c in know.deck])
-    jump = bool(know.rules.get("three_aces_jump", False))
+    jump = know.rules.three_aces_jump
     me = know.seat
     sums = dict.fromkeys(candidates, 0.0)
     done = nodes = 0

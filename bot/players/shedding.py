@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.engine import next_live_rank
+
 Counts = list[int]
 #: An opening policy: (seat, hands, live totals) -> the rank the seat opens with.
 Policy = Callable[[int, list[Counts], Counts], int]
@@ -24,12 +26,16 @@ def counts_of(ranks: list[int] | tuple[int, ...]) -> Counts:
     return out
 
 
+def live_counts(counts: Counts) -> Counts:
+    """Live rank counts in the form the engine's `next_live_rank` reads: index 1..10 as in
+    `counts`, and a non-zero sentinel at index 11."""
+    return [*counts[:11], 1]
+
+
 def next_live(total: Counts, rank: int) -> int:
-    """The lowest live rank above `rank`, or 0 when `rank` is the closer."""
-    for r in range(rank + 1, 11):
-        if total[r]:
-            return r
-    return 0
+    """The engine's R-12 sequence rule on live counts (see `live_counts`): the lowest live rank
+    above `rank`, or 0 when `rank` is the closer."""
+    return next_live_rank(total, rank) or 0
 
 
 def own_run(hand: Counts, total: Counts, rank: int) -> tuple[int, bool]:
@@ -74,7 +80,7 @@ class Shedding:
         self.hands = hands
         self.full = full
         self.jump = jump
-        self.total = [sum(h[r] for h in hands) for r in range(11)]
+        self.total = live_counts([sum(h[r] for h in hands) for r in range(11)])
         self.sizes = [sum(h) for h in hands]
 
     def _play(self, seat: int, rank: int) -> bool:

@@ -18,7 +18,8 @@ One class, `ThinkingPlayer`, tuned by a `Style`; `easy.py` and `hard.py` hold th
   openings over sampled splits of the hidden cards (`search.py`), within a budget of simulated
   card plays.
 
-Every decision reads only the `view` dict and the legal actions, and is deterministic given the
+Every decision reads only the seat's `SeatView`, the events it saw and the legal actions, and is
+deterministic given the
 seed: the work per decision is bounded by counts (Monte Carlo deals, simulated card plays), never
 by the clock. `Style.safety` is a wall-clock net far above the normal cost (the hard level's
 decisions measure at most ~0.2 s here, the net is 1 s); if it ever cuts a search, the decision
@@ -30,12 +31,16 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.players.base import Action, View, action_kind, amount_range, with_amount
+from bot.engine.actions import Action, Concede, Declare, Play
+from bot.engine.events import Event
+from bot.engine.views import SeatView
+from bot.players.base import action_kind, amount_range, with_amount
 from bot.players.estimate import Opponent, expected_gain, sample_points, win_share
-from bot.players.knowledge import Knowledge, card_id, point_key, read_view
+from bot.players.knowledge import SUIT_INDEX, Knowledge, point_key, read_view
 from bot.players.reading import BetReading
 from bot.players.search import Payment, heuristic_choice, search_opening
 
@@ -78,8 +83,11 @@ class ThinkingPlayer:
 
     # --- entry point ---------------------------------------------------------------------
 
-    def choose(self, view: View, legal: list[Action]) -> Action:
-        """Pick an action of `legal` (Bet/Raise possibly at another amount in range)."""
+    def choose(
+        self, view: SeatView, legal: Sequence[Action], events: Sequence[Event] = ()
+    ) -> Action:
+        """Pick an action of `legal` (Bet/Raise possibly at another amount in range); `events`
+        (those the seat saw) feed the hard style's reading of the opponents' bets."""
         start = time.perf_counter()
         safety = self.style.safety
         deadline = start + safety if safety is not None else None
@@ -92,7 +100,7 @@ class ThinkingPlayer:
             action = self._declare(view, know, legal)
         elif kinds & {"bet", "call", "raise", "pass"}:
             if self.style.model:
-                self.reading.observe(view.get("events") or [], know)
+                self.reading.observe(events, know)
             action = self._bet(view, know, legal, deadline)
         else:
             action = legal[0]
@@ -109,17 +117,18 @@ class ThinkingPlayer:
     # --- the stoppa ----------------------------------------------------------------------
 
     def _open_stoppa(
-        self, know: Knowledge, legal: list[Action], deadline: float | None
+        self, know: Knowledge, legal: Sequence[Action], deadline: float | None
     ) -> Action:
         by_rank: dict[int, Action] = {}
         for play in legal:
-            by_rank.setdefault(play.cards[0].rank, play)
+            if isinstance(play, Play):
+                by_rank.setdefault(play.cards[0].rank, play)
         candidates = sorted(by_rank)
         if not self.style.search or len(candidates) == 1:
             self.last = {"stoppa_samples": 0}
             return by_rank[heuristic_choice(know, candidates)]
         rules = know.rules
-        payment = Payment(int(rules.get("card_rate", 10)), int(rules.get("cards_per_payment", 1)))
+        payment = Payment(rules.card_rate, rules.cards_per_payment)
         result = search_opening(
             know,
             candidates,
@@ -139,14 +148,14 @@ class ThinkingPlayer:
 
     # --- R-9 showdown --------------------------------------------------------------------
 
-    def _declare(self, view: View, know: Knowledge, legal: list[Action]) -> Action:
-        declares = [a for a in legal if action_kind(a) == "declare"]
-        concede = next((a for a in legal if action_kind(a) == "concede"), None)
+    def _declare(self, view: SeatView, know: Knowledge, legal: Sequence[Action]) -> Action:
+        declares = [a for a in legal if isinstance(a, Declare)]
+        concede = next((a for a in legal if isinstance(a, Concede)), None)
         if not declares:
             return concede if concede is not None else legal[0]
         by_total = know.by_total
 
-        def key(action: Action) -> tuple[int, int]:
+        def key(action: Declare) -> tuple[int, int]:
             return point_key([c.index for c in action.cards], by_total)
 
         best = max(declares, key=key)
@@ -162,7 +171,7 @@ class ThinkingPlayer:
             a for a in declares if key(a) > top_key or (key(a) == top_key and my_prio < top_prio)
         ]
         if not winners:
-            bets = (view.get("pots") or {}).get("bets") or []
+            bets = view.pots.bets
             side_pot = bool(bets) and bets[top_seat] < bets[know.seat]
             if side_pot or concede is None:
                 return best  # the shown point cannot take the chips it did not match
@@ -182,30 +191,30 @@ class ThinkingPlayer:
     # --- R-8 betting ---------------------------------------------------------------------
 
     def _bet(
-        self, view: View, know: Knowledge, legal: list[Action], deadline: float | None
+        self, view: SeatView, know: Knowledge, legal: Sequence[Action], deadline: float | None
     ) -> Action:
         style = self.style
-        betting = view.get("betting") or {}
-        pots = view.get("pots") or {}
+        betting = view.betting
+        pots = view.pots
         me = know.seat
         players = know.players
-        bets = list(pots.get("bets") or [0] * players)
-        active = list(betting.get("active") or [True] * players)
-        allin = list(betting.get("allin") or [False] * players)
-        big = view.get("phase") == "big_point"
+        bets = list(pots.bets or [0] * players)
+        active = list(betting.active) if betting is not None else [True] * players
+        allin = list(betting.allin) if betting is not None else [False] * players
+        big = view.phase == "big_point"
         if big:
-            base = int(pots.get("big", 0))
+            base = pots.big
             sizes = dict(enumerate(know.counts))
             my_cards = know.mine
         else:
-            deal_no = int(view.get("deal_no") or 0)
-            smalls = pots.get("small") or [0]
+            deal_no = view.deal_no or 0
+            smalls = pots.small or (0,)
             base = int(smalls[deal_no]) if deal_no < len(smalls) else 0
             deal_size = len(know.new) or 1
             sizes = dict.fromkeys(range(players), deal_size)
             my_cards = know.new
         pot = base + sum(bets)
-        cip = int(know.rules.get("cip", 10))
+        cip = know.rules.cip
         opponents = [
             Opponent(
                 seat=j,
@@ -238,7 +247,8 @@ class ThinkingPlayer:
             if action is None:
                 continue
             if kind == "call":
-                level = min(int(betting.get("level", my_bet)), my_bet + know.chips[me])
+                current = betting.level if betting is not None else my_bet
+                level = min(current, my_bet + know.chips[me])
                 levels = [(level, action)]
             else:
                 low, high = amount_range(view, action)
@@ -290,25 +300,23 @@ def _big_suit(know: Knowledge) -> int:
     """The suit of my best point over my whole hand (the big point's likely suit)."""
     best, suit = (-1, -1), -1
     for s in range(4):
-        key = point_key([c for c in know.mine if c // 10 == s], know.by_total)
+        key = point_key([c for c in know.mine if SUIT_INDEX[c] == s], know.by_total)
         if key > best:
             best, suit = key, s
     return suit
 
 
-def shown_this_showdown(view: View) -> tuple[tuple[int, int], int] | None:
+def shown_this_showdown(view: SeatView) -> tuple[tuple[int, int], int] | None:
     """The best (key, seat) declared so far in the current showdown, or None."""
-    showdown = view.get("showdown") or {}
-    shown = showdown.get("declared") or {}
-    if not shown:
+    showdown = view.showdown
+    if showdown is None or not showdown.declared:
         return None
-    by_total = (view.get("rules") or {}).get("ranking") == "total"
-    eldest = int(view.get("eldest", 0))
-    players = int(view.get("players") or len(view.get("chips") or []))
+    by_total = view.rules.ranking == "total"
+    eldest = view.eldest
+    players = view.players
     best: tuple[tuple[int, int], int] | None = None
-    for seat_text, codes in shown.items():
-        key = point_key([card_id(c) for c in codes], by_total)
-        seat = int(seat_text)
+    for seat, point in showdown.declared.items():
+        key = point_key([c.index for c in point.cards], by_total)
         if (
             best is None
             or key > best[0]
@@ -318,15 +326,14 @@ def shown_this_showdown(view: View) -> tuple[tuple[int, int], int] | None:
     return best
 
 
-def contenders_after(view: View) -> int:
+def contenders_after(view: SeatView) -> int:
     """How many contenders still have to show after this seat in the current showdown."""
-    showdown = view.get("showdown") or {}
-    order = [int(s) for s in showdown.get("order") or []]
-    seat = int(view["seat"])
-    if seat not in order:
+    showdown = view.showdown
+    if showdown is None or view.seat not in showdown.order:
         return 0
-    conceded = {int(s) for s in showdown.get("conceded") or []}
-    return sum(1 for s in order[order.index(seat) + 1 :] if s not in conceded)
+    order = list(showdown.order)
+    conceded = set(showdown.conceded)
+    return sum(1 for s in order[order.index(view.seat) + 1 :] if s not in conceded)
 
 
 __all__ = ["Style", "ThinkingPlayer"]

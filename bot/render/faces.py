@@ -61,7 +61,7 @@ def _format4(data: bytes, at: int) -> set[int]:
 
 def _format12(data: bytes, at: int) -> set[int]:
     groups = struct.unpack_from(">I", data, at + 12)[0]
-    codes = set()
+    codes: set[int] = set()
     for i in range(groups):
         start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
         codes.update(range(start + (glyph == 0), end + 1))

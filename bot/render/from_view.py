@@ -1,143 +1,93 @@
-"""Snapshots from the engine's `hand.view(seat)` dict (JSON-able), read defensively.
+"""Snapshots from the engine's typed `SeatView`: the renderer reads fields, never keys.
 
-Assumed keys (engine spec): seat, players, dealer, phase, deal_no, to_act, hand, new_cards,
-chips, card_counts, pots {small, big, bets, carry}, betting {level, active, allin} or None,
-declared [{seat, cards, value}], stoppa {table, needed, ...} or None, rules {ranking, deals}.
-Optional extras, used when present: out / sitting_out (lists of seats or of bools).
-Missing keys fall back to empty values; nothing here raises on a missing key.
+Every game fact drawn here comes from the view: each seat's status, bet and shown points, the
+pots, the open stoppa sequence and the needed rank (R-12), the viewer's eligible cards and best
+point (R-7). How a finished hand ended (who closed, the special hand and its proof, the
+payments) is read from the public events the caller passes (`events`), and which seats are out
+of the game or sit the hand out is the table's business (`out`, `sitting_out`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from bot.i18n.cards import parse_code
-from bot.render.points import best_point
+from bot.engine.events import Event
+from bot.engine.views import SeatPublic, SeatView
+from bot.render.points import point_info
 from bot.render.snapshots import HandSnapshot, PaymentInfo, SeatInfo, TableSnapshot
 
-
-def _list(value: Any, length: int, default: Any) -> list[Any]:
-    items = list(value) if isinstance(value, Sequence) and not isinstance(value, str) else []
-    return (items + [default] * length)[:length]
+#: at most this many shown cards are drawn under a seat (a point is 1-3 cards)
+SHOWN_CARDS = 3
 
 
-def _int(value: Any, default: int = 0) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
-
-
-def _seat_flags(value: Any, count: int) -> list[bool]:
-    """A list of bools per seat from either bools per seat or a list of seat numbers."""
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        return [False] * count
-    items = list(value)
-    if items and all(isinstance(v, bool) for v in items):
-        return _list(items, count, False)
-    seats = {v for v in items if isinstance(v, int)}
-    return [i in seats for i in range(count)]
-
-
-def current_sequence(plays: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:
-    """The plays of the sequence still open: after the last play that did not go up in rank.
-
-    A sequence climbs (aces may join aces); a play whose rank is not above the previous one
-    (except an ace on an ace) starts a new sequence.
-    """
-    start = 0
-    previous = 0
-    for i, play in enumerate(plays):
-        if not play:
-            continue
-        rank = parse_code(play[0])[0]
-        if i and not (rank > previous or (rank == 1 and previous == 1)):
-            start = i
-        previous = rank
-    return tuple(tuple(play) for play in plays[start:] if play)
-
-
-def _deals(view: Mapping[str, Any], small_pots: Sequence[int]) -> int:
-    deals = (view.get("rules") or {}).get("deals")
-    if isinstance(deals, Sequence) and not isinstance(deals, str):
-        return len(deals)
-    if isinstance(deals, int):
-        return deals
-    return len(small_pots)
+def _status(seat: SeatPublic, out: Collection[int], sitting_out: Collection[int]) -> str:
+    if seat.seat in sitting_out:
+        return "sitting_out"
+    if seat.seat in out:
+        return "out"
+    return seat.status
 
 
 def table_snapshot(
-    view: dict,
-    names: list[str],
+    view: SeatView,
+    names: Sequence[str],
     *,
     lang: str,
     hand_no: int = 0,
     title: str = "",
-    cpu: list[bool] | None = None,
+    cpu: Sequence[bool] | None = None,
+    events: Sequence[Event] = (),
+    out: Collection[int] = (),
+    sitting_out: Collection[int] = (),
 ) -> TableSnapshot:
-    """The public table snapshot from a view: never the viewer's own cards (only counts)."""
-    count = _int(view.get("players"), len(names)) or len(names)
-    names = _list(names, count, "?")
-    chips = _list(view.get("chips"), count, 0)
-    cards = _list(view.get("card_counts"), count, 0)
-    stoppa = view.get("stoppa") or {}
-    if stoppa.get("card_counts"):
-        cards = _list(stoppa.get("card_counts"), count, 0)
-    pots = view.get("pots") or {}
-    bets = _list(pots.get("bets"), count, 0)
-    betting = view.get("betting") or {}
-    active = _list(betting.get("active"), count, True) if betting.get("active") else [True] * count
-    allin = _seat_flags(betting.get("allin"), count)
-    out = _seat_flags(view.get("out"), count)
-    sitting = _seat_flags(view.get("sitting_out"), count)
+    """The public table snapshot of a view: never the viewer's own cards (only counts).
+
+    `names` and `cpu` are per seat; `events` are the public events of the hand (read only once
+    it is over); `out` and `sitting_out` are seat numbers.
+    """
+    count = view.players
     shown: dict[int, tuple[str, ...]] = {}
     shown_value: dict[int, int] = {}
-    for item in view.get("declared") or []:
-        seat = item.get("seat") if isinstance(item, Mapping) else None
-        if isinstance(seat, int) and 0 <= seat < count:
-            shown[seat] = tuple(str(c) for c in item.get("cards") or ())[:3]
-            if isinstance(item.get("value"), int):
-                shown_value[seat] = item["value"]
-    to_act = view.get("to_act")
-    if to_act is None and stoppa:
-        to_act = stoppa.get("to_act")
-    cpu_flags = _list(cpu, count, False)
-    seats = []
-    for i in range(count):
-        if sitting[i]:
-            status = "sitting_out"
-        elif out[i]:
-            status = "out"
-        elif allin[i]:
-            status = "allin"
-        elif not active[i]:
-            status = "passed"
-        else:
-            status = "in"
-        seats.append(SeatInfo(
-            name=str(names[i]), chips=_int(chips[i]), cards=_int(cards[i]),
-            dealer=view.get("dealer") == i, to_act=to_act == i, status=status,
-            bet=_int(bets[i]), shown=shown.get(i, ()), cpu=bool(cpu_flags[i]),
+    for point in view.declared:  # the last point a seat showed is the one drawn
+        shown[point.seat] = tuple(c.code for c in point.cards)[:SHOWN_CARDS]
+        shown_value[point.seat] = point.value
+    stoppa = view.stoppa
+    to_act = view.to_act
+    if to_act is None and stoppa is not None:
+        to_act = stoppa.to_act
+    cpu_flags = list(cpu or ())
+    seats = tuple(
+        SeatInfo(
+            name=str(names[i]) if i < len(names) else "?",
+            chips=seat.chips,
+            cards=seat.card_count,
+            dealer=seat.dealer,
+            to_act=to_act == i,
+            status=_status(seat, out, sitting_out),
+            bet=seat.bet,
+            shown=shown.get(i, ()),
+            cpu=i < len(cpu_flags) and bool(cpu_flags[i]),
             shown_value=shown_value.get(i),
-        ))
-    phase = str(view.get("phase") or "lobby")
-    ending = _ending(view, names) if phase == "over" else _Ending()
-    small_pots = tuple(_int(p) for p in pots.get("small") or ())
-    deal_no = view.get("deal_no")
-    needed = stoppa.get("needed")
+        )
+        for i, seat in enumerate(view.seats[:count])
+    )
+    ending = _ending(events, names) if view.phase == "over" else _Ending()
     return TableSnapshot(
-        seats=tuple(seats),
-        phase=phase,
-        deal_no=deal_no if isinstance(deal_no, int) else None,
-        deals=_deals(view, small_pots),
-        small_pots=small_pots,
-        big_pot=_int(pots.get("big")),
-        carry=_int(pots.get("carry")),
-        level=_int(betting.get("level")),
-        stoppa_table=current_sequence(stoppa.get("table") or ()),
-        needed=needed if isinstance(needed, int) else None,
+        seats=seats,
+        phase=view.phase,
+        deal_no=view.deal_no,
+        deals=len(view.rules.deals),
+        small_pots=view.pots.small,
+        big_pot=view.pots.big,
+        carry=view.pots.carry,
+        level=view.betting.level if view.betting is not None else 0,
+        stoppa_table=(
+            tuple(tuple(c.code for c in play) for play in stoppa.sequence if play)
+            if stoppa is not None
+            else ()
+        ),
+        needed=stoppa.needed if stoppa is not None else None,
         hand_no=hand_no,
         title=title,
         lang=lang,
@@ -150,7 +100,7 @@ def table_snapshot(
 
 @dataclass
 class _Ending:
-    """How a hand ended, read from the public events of its view (phase "over")."""
+    """How a hand ended, read from its public events (phase "over")."""
 
     winner: str = ""
     special: str | None = None
@@ -158,17 +108,15 @@ class _Ending:
     payments: tuple[PaymentInfo, ...] = ()
 
 
-def _ending(view: Mapping[str, Any], names: Sequence[str]) -> _Ending:
-    def name(seat: Any) -> str | None:
+def _ending(events: Sequence[Event], names: Sequence[str]) -> _Ending:
+    def name(seat: object) -> str | None:
         return str(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else None
 
     out = _Ending()
     payments = []
-    for event in view.get("events") or ():
-        if not isinstance(event, Mapping):
-            continue
-        kind, data = event.get("kind"), event.get("data") or {}
-        who = name(event.get("seat"))
+    for event in events:
+        kind, data = event.kind, event.data
+        who = name(event.seat)
         if kind == "close" and who:
             out.winner = who
         elif kind == "special" and who:
@@ -176,29 +124,27 @@ def _ending(view: Mapping[str, Any], names: Sequence[str]) -> _Ending:
             out.proof = tuple(str(c) for c in data.get("cards") or ())
         elif kind == "payment":
             payer, to = name(data.get("from")), name(data.get("to"))
-            if payer and to and _int(data.get("amount")):
-                payments.append(PaymentInfo(payer, to, _int(data.get("amount"))))
+            amount = int(data.get("amount") or 0)
+            if payer and to and amount:
+                payments.append(PaymentInfo(payer, to, amount))
     out.payments = tuple(payments)
     return out
 
 
-def hand_snapshot(view: dict, *, lang: str, player: str = "") -> HandSnapshot:
-    """The viewer's own hand snapshot, with the best point computed for display.
+def hand_snapshot(view: SeatView, *, lang: str, player: str = "") -> HandSnapshot:
+    """The viewer's own hand snapshot, with the engine's best point for display.
 
-    Small point (and its showdown, while `deal_no` is set): best of `new_cards`; big point and
-    its showdown: best of the whole hand; stoppa, lobby, over: no point shown.
+    The cards of the deal being played are tagged new while a small point (or its showdown)
+    is on; the best point is the view's (of the deal's cards in a small point, of the whole
+    hand in the big point; none in the stoppa and once over).
     """
-    cards = tuple(str(c) for c in view.get("hand") or ())
-    new = tuple(str(c) for c in view.get("new_cards") or ())
-    phase = str(view.get("phase") or "lobby")
-    ranking = str((view.get("rules") or {}).get("ranking", "count"))
-    best = None
-    if phase == "small_point" or (phase == "showdown" and view.get("deal_no") is not None):
-        best = best_point(new, ranking)
-    elif phase in ("big_point", "showdown"):
-        best = best_point(cards, ranking)
-    seat = view.get("seat")
+    new = tuple(c.code for c in view.eligible) if view.deal_no is not None else ()
     return HandSnapshot(
-        cards=cards, new_cards=new, phase=phase, best=best, player=player,
-        your_turn=seat is not None and view.get("to_act") == seat, lang=lang,
+        cards=tuple(c.code for c in view.hand),
+        new_cards=new,
+        phase=view.phase,
+        best=point_info(view.best_point) if view.best_point is not None else None,
+        player=player,
+        your_turn=view.your_turn,
+        lang=lang,
     )

@@ -6,8 +6,9 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.engine import Card
 from bot.i18n import t
-from bot.i18n.cards import SUITS, parse_code, suit_name
+from bot.i18n.cards import suit_name
 from bot.render.png import encode_png
 from bot.render.points import point_order
 from bot.render.shapes import phase_label, pill, pill_width
@@ -30,8 +31,8 @@ HALO = 5
 def sort_hand(cards: tuple[str, ...], phase: str) -> tuple[str, ...]:
     """Cards in display order: by rank in the stoppa, else by suit (c, d, s, b), best first."""
     if phase == "stoppa":
-        return tuple(sorted(cards, key=lambda c: (parse_code(c)[0], SUITS.index(parse_code(c)[1]))))
-    return tuple(sorted(cards, key=lambda c: (SUITS.index(parse_code(c)[1]), point_order(c))))
+        return tuple(sorted(cards, key=Card.parse))
+    return tuple(sorted(cards, key=lambda c: (Card.parse(c).suit_index, point_order(c))))
 
 
 def rows_of(count: int) -> list[int]:

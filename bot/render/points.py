@@ -1,47 +1,39 @@
-"""Primiera values and the best point of a set of cards (RULES.md R-1, R-7).
+"""The best point of a set of card codes, for display (RULES.md R-1, R-7).
 
-A copy of the rule for display only: the renderer must not import bot.engine (the engine
-decides who wins; this only tells a player what their best point is).
+The rule itself is the engine's (`bot.engine.best_point`, `Card.primiera`); this module only
+turns card codes into engine cards and the engine's `Point` into the renderer's `PointInfo`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.i18n.cards import SUITS, parse_code
+from bot.engine import PRIMIERA, Card, Point
+from bot.engine import best_point as engine_best_point
 from bot.render.snapshots import PointInfo
 
-PRIMIERA: dict[int, int] = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
+__all__ = ["PRIMIERA", "best_point", "point_info", "point_order", "primiera"]
 
 
 def primiera(code: str) -> int:
     """The primiera value of a card (R-1): 7->21, 6->18, 1->16, ..., figures 10."""
-    return PRIMIERA[parse_code(code)[0]]
+    return Card.parse(code).primiera
 
 
 def point_order(code: str) -> tuple[int, int]:
     """Sort key putting the cards that count most for a point first (value, then rank)."""
-    rank, _ = parse_code(code)
-    return (-PRIMIERA[rank], -rank)
+    card = Card.parse(code)
+    return (-card.primiera, -card.rank)
+
+
+def point_info(point: Point) -> PointInfo:
+    """The renderer's form of an engine point: its card codes, value and suit letter."""
+    return PointInfo(tuple(c.code for c in point.cards), point.total, point.suit)
 
 
 def best_point(cards: Iterable[str], ranking: str = "count") -> PointInfo | None:
-    """The best point among `cards` (R-7): 1-3 cards of one suit.
-
-    ``ranking="count"`` (default) ranks by number of cards, then sum; ``"total"`` by sum alone.
-    Between two suits with the same rank, the earlier suit of c, d, s, b is kept. None if empty.
-    """
-    by_suit: dict[str, list[str]] = {}
-    for code in cards:
-        by_suit.setdefault(parse_code(code)[1], []).append(code)
-    best: PointInfo | None = None
-    best_key: tuple[int, ...] = ()
-    for suit in SUITS:
-        group = sorted(by_suit.get(suit, ()), key=point_order)[:3]
-        if not group:
-            continue
-        value = sum(primiera(code) for code in group)
-        key = (value,) if ranking == "total" else (len(group), value)
-        if best is None or key > best_key:
-            best, best_key = PointInfo(tuple(group), value, suit), key
-    return best
+    """The engine's best point (R-7) among the card codes `cards`; None if there are none."""
+    parsed = [Card.parse(code) for code in cards]
+    if not parsed:
+        return None
+    return point_info(engine_best_point(parsed, ranking=ranking))

@@ -93,6 +93,13 @@ class _Seat:
     shown: tuple[str, ...] = ()
 
 
+def _seat_no(seat: int | None) -> int:
+    """The seat of an event that always has one (bets, declarations, plays...)."""
+    if seat is None:
+        raise ValueError("this kind of event needs a seat")
+    return seat
+
+
 @dataclass(slots=True)
 class _Builder:
     """Walks the visible events once, keeping the public state and emitting frames."""
@@ -189,7 +196,7 @@ class _Builder:
         kind, seat, d = e.kind, e.seat, e.data
         who = self.name(seat)
         if kind == "ante":
-            self.seats[seat].net -= int(d.get("amount", 0))
+            self.seats[_seat_no(seat)].net -= int(d.get("amount", 0))
         elif kind == "carry":
             if d.get("into") == "next":
                 self.big = 0
@@ -201,13 +208,13 @@ class _Builder:
             if self.frames and self.last_kind == "deal":  # the deal frame shows them
                 self.frames[-1] = replace(self.frames[-1], own=tuple(self.own))
         elif kind == "pass":
-            self.seats[seat].status = "passed"
+            self.seats[_seat_no(seat)].status = "passed"
             key = "pass_forced" if d.get("forced") else "pass"
             self.emit("bet", self.text(key, player=who), acting=seat)
         elif kind == "allin" and _marks_bet(self.prev, e):
-            self.seats[seat].status = "allin"  # the bet just shown took the last chips
+            self.seats[_seat_no(seat)].status = "allin"  # the bet just shown took the last chips
         elif kind in BET_KINDS:
-            s = self.seats[seat]
+            s = self.seats[_seat_no(seat)]
             amount = int(d.get("amount", 0))
             s.net -= amount
             s.bet += amount
@@ -217,14 +224,14 @@ class _Builder:
             params = {"player": who, "amount": amount, "level": d.get("level")}
             self.emit("bet", self.text(kind, **params), acting=seat)
         elif kind == "declare":
-            self.seats[seat].shown = tuple(d.get("cards", ()))
+            self.seats[_seat_no(seat)].shown = tuple(d.get("cards", ()))
             self.emit("declare", self.text("declare", player=who, value=d.get("value"),
                                          cards=" ".join(d.get("cards", ()))), acting=seat)
         elif kind == "concede":
-            self.seats[seat].status = "passed"
+            self.seats[_seat_no(seat)].status = "passed"
             self.emit("declare", self.text("concede", player=who), acting=seat)
         elif kind == "win":
-            self.win(seat, d)
+            self.win(_seat_no(seat), d)
         elif kind == "special":
             self.phase = "over"
             cards = tuple(d.get("cards", ()))
@@ -232,7 +239,7 @@ class _Builder:
             self.emit("special", self.text(key, player=who), acting=seat, proof=cards,
                       proof_of=who)
         elif kind == "play":
-            self.play(seat, d)
+            self.play(_seat_no(seat), d)
         elif kind == "senza":
             if self.turn_seat not in (None, seat):
                 self.flush_turn("")
@@ -247,7 +254,7 @@ class _Builder:
         elif kind == "payment":
             self.payment(d)
         elif kind == "refund":
-            self.seats[seat].net += int(d.get("amount", 0))
+            self.seats[_seat_no(seat)].net += int(d.get("amount", 0))
 
     def phase_event(self, d: dict[str, Any]) -> None:
         phase = d.get("phase")

@@ -11,7 +11,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.i18n.cards import SUITS, parse_code
+from bot.engine import ALL_CARDS, Card
 from bot.render.symbols import (
     ASPECT,
     BROWN,
@@ -132,7 +132,8 @@ def _figure(draw: ImageDraw.ImageDraw, rank: int, suit: str, u: float) -> None:
 @cache
 def card_face(code: str, width: int = 100) -> Image.Image:
     """The face of card `code` (`7d`), `width` px wide, RGBA, cached. Do not modify it."""
-    rank, suit = parse_code(code)
+    card = Card.parse(code)
+    rank, suit = card.rank, card.suit
     width = int(width)
     w, h = card_size(width)
     image, draw = _canvas(w, h)
@@ -166,7 +167,7 @@ def card_back(width: int = 100) -> Image.Image:
     draw.rounded_rectangle(inner, radius=round(4 * u), fill=BACK_RED)
     step = 12 * u
     lw = max(1, round(1.2 * u))
-    k = -h * SS
+    k: float = -h * SS
     while k < w * SS + h * SS:
         draw.line([(k, 0), (k + h * SS, h * SS)], fill=BACK_LINE, width=lw)
         draw.line([(k + h * SS, 0), (k, h * SS)], fill=BACK_LINE, width=lw)
@@ -190,7 +191,8 @@ def card_back(width: int = 100) -> Image.Image:
 @cache
 def mini_card(code: str, width: int = 40) -> Image.Image:
     """A small card for tables (shown points, the stoppa sequence): big rank over the suit."""
-    rank, suit = parse_code(code)
+    card = Card.parse(code)
+    rank, suit = card.rank, card.suit
     width = int(width)
     h = round(width * 1.4)
     image, draw = _canvas(width, h)
@@ -213,7 +215,7 @@ def mini_back(width: int = 16) -> Image.Image:
 
 def all_codes() -> tuple[str, ...]:
     """The 40 card codes, suit by suit (c, d, s, b), rank 1 to 10."""
-    return tuple(f"{rank}{suit}" for suit in SUITS for rank in range(1, 11))
+    return tuple(card.code for card in ALL_CARDS)
 
 
 @cache

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Action, Hand, SeatView
+from bot.engine import Action, Event, Hand, SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,11 +24,14 @@ class PlayerHand:
     seat_view: SeatView
     #: the same view as the engine's JSON-able dict (what `bot.render.hand_snapshot` reads)
     view: dict[str, Any]
+    #: the events this seat may see (its own deals included): what a CPU player's model reads
+    events: tuple[Event, ...]
 
     @classmethod
     def of(cls, hand: Hand, seat: int, table_id: int, hand_no: int, turn: int) -> PlayerHand:
         """The private view of `seat` in `hand`."""
-        return cls(table_id, hand_no, turn, seat, hand.seat_view(seat), hand.view(seat))
+        return cls(table_id, hand_no, turn, seat, hand.seat_view(seat), hand.view(seat),
+                   tuple(hand.events_for(seat)))
 
     @property
     def my_turn(self) -> bool:

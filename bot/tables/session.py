@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.engine import Action, Hand, Rules
 from bot.logs import log_table_event, table_log
+from bot.players import CpuPlayer
 from bot.store import HandRecord, InsufficientFunds, Move, TableRow, VersionConflict
 from bot.tables.chips import chip_moves, refunds
 from bot.tables.cpus import free_cpu_id, is_cpu
@@ -37,7 +38,7 @@ from bot.tables.hands import (
 from bot.tables.limits import MAX_PLAYERS, MIN_BALANCE_ANTES, MIN_PLAYERS
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
-from bot.tables.shared import Chooser, Shared
+from bot.tables.shared import Shared
 from bot.tables.snapshot import build_state, hand_over, public_events, special_proof
 from bot.tables.updates import Notice, TableState, Update
 
@@ -87,7 +88,7 @@ class TableSession:
         self.lock = asyncio.Lock()
         self.timeout = timeout
         self.balances: dict[int, int] = {}
-        self.cpu_players: dict[int, Chooser] = {}
+        self.cpu_players: dict[int, CpuPlayer] = {}
         self.timer: asyncio.Task[None] | None = None
         self.timer_key: TimerKey | None = None
         self.snapshot: TableState = build_state(row, meta, hand, {})
@@ -614,7 +615,7 @@ class TableSession:
 
     # ------------------------------------------------------------------ CPU turns
 
-    def cpu_player(self, user: int) -> Chooser:
+    def cpu_player(self, user: int) -> CpuPlayer:
         """The CPU player of seat `user` (built once, seeded by the table and the seat)."""
         player = self.cpu_players.get(user)
         if player is None:
@@ -659,11 +660,11 @@ class TableSession:
             seat = self.meta.seat_of(user)
             if seat is None or hand.to_act != seat:
                 return
-            view, legal = hand.view(seat), hand.legal_actions()
+            view, legal, events = hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
             player = self.cpu_player(user)
             action: Action | None
             try:
-                action = await asyncio.to_thread(player.choose, view, legal)
+                action = await asyncio.to_thread(player.choose, view, legal, events)
             except Exception:
                 log.exception("table %s: CPU %s failed to choose; defaulting", self.id, user)
                 action = None

@@ -10,9 +10,9 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from bot.engine import Action
+from bot.players import CpuPlayer
 from bot.store import StoreContract
 from bot.tables.clock import Clock
 from bot.tables.updates import Update
@@ -22,14 +22,8 @@ log = logging.getLogger("stoppa.tables")
 Listener = Callable[[Update], Awaitable[None]]
 
 
-class Chooser(Protocol):
-    """A CPU player as a session uses it: the seat's view and the legal actions in, one out."""
-
-    def choose(self, view: Any, legal: list[Action]) -> Action: ...  # view: Hand.view(seat)
-
-
 #: Builds a CPU player from its level and seed (`bot.players.make_player`).
-PlayerFactory = Callable[[str, int | None], Chooser]
+PlayerFactory = Callable[[str, int | None], CpuPlayer]
 
 
 @dataclass

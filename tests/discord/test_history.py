@@ -30,7 +30,9 @@ def played_hand(seed: int) -> Hand:
     hand = Hand.start(Rules(players=4), [1000] * 4, seed % 4, seed=seed)
     while hand.to_act is not None:
         seat = hand.to_act
-        hand.act(seat, cpus[seat].choose(hand.view(seat), hand.legal_actions()))
+        hand.act(seat, cpus[seat].choose(
+            hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+        ))
     return hand
 
 

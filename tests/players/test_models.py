@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import ALL_CARDS, Rules, best_point, build_deck
+from bot.engine import ALL_CARDS, Action, Event, Rules, SeatView, best_point, build_deck
 from bot.engine.hand import Hand
 from bot.engine.stoppa import Stoppa
 from bot.players import make_player
@@ -27,9 +27,12 @@ def test_R2_used_deck_matches_the_engine() -> None:
     for players in (3, 4, 5, 6):
         for three in ("king", "suit"):
             for suit in "cdsb":
-                rules = {"players": players, "three_players": three, "removed_suit": suit}
-                mine = [card_code(c) for c in used_deck(rules)]
-                assert mine == [c.code for c in build_deck(players, three, suit)]
+                for six in ("kings", "knights", "jacks"):
+                    rules = Rules(
+                        players=players, three_players=three, removed_suit=suit, six_players=six
+                    )
+                    mine = [card_code(c) for c in used_deck(rules)]
+                    assert mine == [c.code for c in build_deck(players, three, suit, six)]
 
 
 def test_card_ids_round_trip() -> None:
@@ -84,7 +87,7 @@ def test_R12_shedding_model_plays_exactly_like_the_engine(seed, players, three, 
 def test_knowledge_of_a_view_keeps_hidden_cards_unseen() -> None:
     hand = Hand.start(Rules(players=4), [1000] * 4, 0, seed=9)
     seat = hand.to_act
-    know = read_view(hand.view(seat))
+    know = read_view(hand.seat_view(seat))
     assert sorted(card_code(c) for c in know.mine) == sorted(c.code for c in hand.cards(seat))
     unseen = {card_code(c) for c in know.unseen()}
     assert len(unseen) == 40 - len(know.mine)
@@ -93,7 +96,7 @@ def test_knowledge_of_a_view_keeps_hidden_cards_unseen() -> None:
             assert {c.code for c in hand.cards(other)} <= unseen
 
 
-def _stoppa_decision(seed: int) -> tuple[dict, list]:
+def _stoppa_decision(seed: int) -> tuple[SeatView, list[Action]]:
     """A view and legal plays where a hard player must open the stoppa with several ranks."""
     rules = Rules(players=4)
     players = [make_player("easy", i) for i in range(4)]
@@ -102,8 +105,10 @@ def _stoppa_decision(seed: int) -> tuple[dict, list]:
         while hand.to_act is not None:
             seat = hand.to_act
             if hand.phase == "stoppa" and len(hand.legal_actions()) >= 3:
-                return hand.view(seat), hand.legal_actions()
-            hand.act(seat, players[seat].choose(hand.view(seat), hand.legal_actions()))
+                return hand.seat_view(seat), hand.legal_actions()
+            hand.act(seat, players[seat].choose(
+                hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+            ))
     raise AssertionError("no stoppa decision found")
 
 
@@ -147,7 +152,7 @@ def test_hard_safety_net_cuts_the_stoppa_search_and_logs_it(caplog) -> None:
 
 def test_hard_betting_estimate_is_bounded_by_its_sample_count() -> None:
     hand = Hand.start(Rules(players=4), [3000] * 4, 0, seed=4)
-    view, legal = hand.view(hand.to_act), hand.legal_actions()
+    view, legal = hand.seat_view(hand.to_act), hand.legal_actions()
     counted = HardPlayer(2)
     counted.style = replace(HARD, samples=64)
     counted.choose(view, legal)
@@ -159,31 +164,42 @@ def test_hard_betting_estimate_is_bounded_by_its_sample_count() -> None:
 
 
 def test_players_do_not_import_the_hand_or_the_stoppa_state() -> None:
-    """The decision code cannot reach a Hand: only `match.py` (the offline driver) imports it."""
+    """The decision code cannot reach a Hand or the stoppa's state: it may import the engine's
+    value types and views (cards, points, actions, views), never `bot.engine.hand`,
+    `bot.engine.stoppa` or the `Hand` name. Only `match.py` (the offline driver) imports it."""
+    forbidden = ("bot.engine.hand", "bot.engine.stoppa")
     for path in sorted(PLAYERS_DIR.glob("*.py")):
         if path.name == "match.py":
             continue
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert not alias.name.startswith(forbidden), f"{path.name}: {alias.name}"
             if isinstance(node, ast.ImportFrom) and node.module:
-                assert not node.module.startswith("bot.engine"), f"{path.name}: {node.module}"
+                assert not node.module.startswith(forbidden), f"{path.name}: {node.module}"
                 assert "tables" not in node.module, f"{path.name}: {node.module}"
+                names = {alias.name for alias in node.names}
+                assert not names & {"Hand", "Stoppa"}, f"{path.name}: {names}"
+            if isinstance(node, ast.Name | ast.Attribute):
+                name = node.id if isinstance(node, ast.Name) else node.attr
+                assert name not in ("Hand", "Stoppa"), f"{path.name}: {name}"
 
 
-def _showdown_events(bettor: int, shown: list[str]) -> list[dict]:
-    return [
+def _showdown_events(bettor: int, shown: list[str]) -> list[Event]:
+    return [Event.from_dict(e) for e in [
         {"kind": "deal", "seat": 0, "data": {"cards": ["2c", "3d", "4s"], "deal": 0}},
         {"kind": "phase", "seat": None, "data": {"phase": "small_point", "deal": 0, "cards": 3}},
         {"kind": "bet", "seat": bettor, "data": {"amount": 50, "level": 50}},
         {"kind": "call", "seat": 0, "data": {"amount": 50, "level": 50}},
         {"kind": "phase", "seat": None, "data": {"phase": "showdown", "pot": "small", "deal": 0}},
         {"kind": "declare", "seat": bettor, "data": {"cards": shown, "value": 0, "count": 1}},
-    ]
+    ]]
 
 
 def test_R8_bet_reading_learns_what_bets_mean_from_showdowns() -> None:
     hand = Hand.start(Rules(players=4), [1000] * 4, 3, seed=1)
-    know = read_view(hand.view(0))
+    know = read_view(hand.seat_view(0))
     weak, strong = BetReading(), BetReading()
     start = weak.factor
     for i in range(30):

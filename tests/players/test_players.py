@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Rules, parse_action
+from bot.engine import Action, Event, Rules, SeatView
 from bot.engine.hand import Hand
 from bot.players import LEVELS, CpuPlayer, RandomPlayer, make_player
 from bot.players.base import action_kind, amount_of
@@ -30,14 +31,18 @@ class Checked:
         self.hand_ref = hand_ref
         self.kinds: set[str] = set()
 
-    def choose(self, view: dict, legal: list) -> object:
+    def choose(
+        self, view: SeatView, legal: Sequence[Action], events: Sequence[Event] = ()
+    ) -> Action:
         hand = self.hand_ref[0]
-        seat = view["seat"]
+        seat = view.seat
+        assert seat is not None
         hidden = _hidden_cards(hand, seat)
-        text = json.dumps(view)
-        assert not any(f'"{code}"' in text for code in hidden), "view leaks another seat's cards"
-        plain = json.loads(text)  # the player gets plain data: nothing to reach the hand through
-        action = self.inner.choose(plain, [parse_action(t) for t in plain["legal"]])
+        text = repr(view) + json.dumps([e.to_dict() for e in events])
+        leaks = [c for c in hidden if f"Card({c})" in text or f'"{c}"' in text]
+        assert not leaks, "view leaks another seat's cards"
+        # the player gets the view's values (its legal actions included): no hand to reach
+        action = self.inner.choose(view, list(view.legal), events)
         assert hand.can(seat, action), f"{self.name} chose illegal {action}"
         self.kinds.add(action_kind(action))
         return action
@@ -62,7 +67,9 @@ def _play_checked(levels: list[str], seed: int, rules: Rules) -> tuple[Hand, lis
     ref.append(hand)
     while hand.to_act is not None:
         seat = hand.to_act
-        hand.act(seat, players[seat].choose(hand.view(seat), hand.legal_actions()))
+        hand.act(seat, players[seat].choose(
+            hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+        ))
     return hand, players
 
 
@@ -181,7 +188,8 @@ def test_decision_depends_only_on_the_view(level: str, seed: int) -> None:
         hand = Hand.start(rules, [3000] * 4, dealer, deck=order)
         assert hand.view(seat)["hand"] == base.view(seat)["hand"]
         player = make_player(level, 5)
-        decisions.add(str(player.choose(hand.view(seat), hand.legal_actions())))
+        view, legal, events = hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+        decisions.add(str(player.choose(view, legal, events)))
     assert len(decisions) == 1
 
 
@@ -193,7 +201,8 @@ def test_random_player_bets_within_range() -> None:
         hand = Hand.start(rules, [3000] * 4, 0, seed=seed)
         while hand.to_act is not None and hand.phase in ("small_point", "big_point"):
             seat = hand.to_act
-            action = player.choose(hand.view(seat), hand.legal_actions())
+            view, legal = hand.seat_view(seat), hand.legal_actions()
+            action = player.choose(view, legal, hand.events_for(seat))
             if action_kind(action) in ("bet", "raise"):
                 low, high = hand.bet_range(seat)
                 assert low <= amount_of(action) <= high

@@ -17,13 +17,13 @@ from bot.render.from_view import hand_snapshot
 from bot.render.theme import NEW
 
 
-def _dealt(view: dict, deal: int) -> tuple[str, ...]:
-    """The cards the viewer got in deal `deal`, read from its own deal events."""
-    for event in view["events"]:
-        mine = event["kind"] == "deal" and event["seat"] == view["seat"]
-        if mine and event["data"].get("deal") == deal:
-            return tuple(event["data"]["cards"])
-    raise AssertionError(f"no deal event {deal} for seat {view['seat']}")
+def _dealt(hand: Hand, seat: int, deal: int) -> tuple[str, ...]:
+    """The cards `seat` got in deal `deal`, read from its own deal events."""
+    for event in hand.events_for(seat):
+        mine = event.kind == "deal" and event.seat == seat
+        if mine and event.data.get("deal") == deal:
+            return tuple(event.data["cards"])
+    raise AssertionError(f"no deal event {deal} for seat {seat}")
 
 
 def _new_tag_pixels(data: bytes) -> int:
@@ -38,12 +38,12 @@ def _play(players: int, seed: int, rendered: dict[tuple[str, bool], int]) -> set
     seen: set[tuple] = set()
     for _ in range(400):
         for seat in range(players):
-            view = hand.view(seat)
+            view = hand.seat_view(seat)
             snap = hand_snapshot(view, lang="en")
-            phase, deal = view["phase"], view["deal_no"]
+            phase, deal = view.phase, view.deal_no
             if deal is not None:  # a small point: its betting round or its showdown
                 assert phase in ("small_point", "showdown")
-                assert snap.new_cards == _dealt(view, deal)
+                assert sorted(snap.new_cards) == sorted(_dealt(hand, seat, deal))
                 assert len(snap.new_cards) == rules.deals[deal]
                 assert set(snap.new_cards) <= set(snap.cards)
                 assert snap.best is not None and set(snap.best.cards) <= set(snap.new_cards)

@@ -8,10 +8,10 @@ from io import BytesIO
 
 from PIL import Image, ImageChops
 
-from bot.engine import Hand, Rules
+from bot.engine import Event, Hand, Rules
 from bot.i18n import t
 from bot.players import RandomPlayer
-from bot.render import PaymentInfo, render_table
+from bot.render import PaymentInfo, TableSnapshot, render_table
 from bot.render.from_view import table_snapshot
 from bot.render.table import CONTENT, ending_lines, seat_positions, table_image
 from bot.tables.snapshot import public_view
@@ -26,7 +26,9 @@ def finished(special: str | None) -> Hand:
         bots = [RandomPlayer(seed=i) for i in range(4)]
         while hand.phase != "over":
             seat = hand.to_act
-            hand.act(seat, bots[seat].choose(hand.view(seat), hand.legal_actions()))
+            hand.act(seat, bots[seat].choose(
+                hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+            ))
         if hand.special == special:
             return hand
     raise AssertionError(special)
@@ -35,6 +37,12 @@ def finished(special: str | None) -> Hand:
 def centre_differs(a: Image.Image, b: Image.Image) -> bool:
     box = CONTENT
     return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
+
+
+def _table(hand: Hand, lang: str) -> TableSnapshot:
+    """The table image's snapshot of `hand`, with the events the table service shows."""
+    events = [Event.from_dict(e) for e in public_view(hand)["events"]]
+    return table_snapshot(hand.seat_view(None), NAMES, lang=lang, hand_no=2, events=events)
 
 
 def test_R3_seats_are_drawn_counter_clockwise() -> None:
@@ -49,7 +57,7 @@ def test_R3_seats_are_drawn_counter_clockwise() -> None:
 
 def test_R12_R13_the_end_of_a_stoppa_names_the_closer_and_the_payments() -> None:
     hand = finished(None)
-    snap = table_snapshot(public_view(hand), NAMES, lang="en", hand_no=2)
+    snap = _table(hand, "en")
     closer = next(e.seat for e in hand.events if e.kind == "close")
     assert snap.phase == "over" and snap.winner == NAMES[closer]
     paid = [(NAMES[e.data["from"]], NAMES[e.data["to"]], e.data["amount"])
@@ -73,7 +81,7 @@ def test_the_ending_is_drawn_instead_of_open_any_card() -> None:
 
 def test_R11_ricchezza_shows_the_kings_and_names_the_holder_in_italian() -> None:
     hand = finished("ricchezza")
-    snap = table_snapshot(public_view(hand), NAMES, lang="it", hand_no=2)
+    snap = _table(hand, "it")
     holder = next(e.seat for e in hand.events if e.kind == "special")
     assert snap.special == "ricchezza" and snap.winner == NAMES[holder]
     assert sorted(snap.proof) == ["10b", "10c", "10d", "10s"]
@@ -101,10 +109,17 @@ def test_shown_cards_are_labelled_with_their_point() -> None:
     bare = table_image(replace(TABLE_SHOWDOWN, seats=tuple(
         replace(s, shown_value=None) for s in TABLE_SHOWDOWN.seats)))
     assert ImageChops.difference(labelled, bare).getbbox() is not None
-    view = {"phase": "showdown", "players": 3,
-            "declared": [{"seat": 1, "cards": ["7c", "5c"], "value": 36}]}
-    snap = table_snapshot(view, NAMES[:3], lang="en")
-    assert snap.seats[1].shown_value == 36 and snap.seats[0].shown_value is None
+    hand = Hand.start(Rules(players=3), [1000] * 3, 0, seed=5)
+    while not hand.shown:  # bet, call and declare up to the first point shown
+        seat = hand.to_act
+        assert seat is not None
+        legal = hand.legal_actions()
+        wanted = [a for a in legal if type(a).__name__ in ("Call", "Bet", "Declare")]
+        hand.act(seat, (wanted or legal)[0])
+    first = hand.shown[0]
+    snap = table_snapshot(hand.seat_view(None), NAMES[:3], lang="en")
+    assert snap.seats[first["seat"]].shown_value == first["value"]
+    assert [s.shown_value is None for s in snap.seats].count(True) == 2
 
 
 def test_the_hand_over_image_is_a_png() -> None:
@@ -120,6 +135,6 @@ def test_the_alt_text_of_a_finished_hand_names_the_ending_not_open() -> None:
     assert t("render.alt.open", "en") not in text
     assert "Bruno closed the stoppa." in text and "Dario pays Bruno 20." in text
     hand = finished("ricchezza")
-    snap = table_snapshot(public_view(hand), NAMES, lang="it", hand_no=2)
+    snap = _table(hand, "it")
     alt = table_alt_text(snap)
     assert "Re di" in alt and "ha la stoppa di re" in alt

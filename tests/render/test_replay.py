@@ -47,7 +47,7 @@ def bluff_hand(seed: int = 0) -> tuple[Hand, int, tuple[str, ...], set[str]]:
                     bluff = (seat, cards, {c.code for c in eligible} - set(cards))
                     hand.act(seat, action)
                     continue
-            hand.act(seat, cpus[seat].choose(hand.view(seat), legal))
+            hand.act(seat, cpus[seat].choose(hand.seat_view(seat), legal, hand.events_for(seat)))
         if bluff is not None and hand.special is None:
             return hand, *bluff
     raise AssertionError("no bluff found")

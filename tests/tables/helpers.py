@@ -87,7 +87,7 @@ class Passer:
 
     name = "passer"
 
-    def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
+    def choose(self, view: Any, legal: list[Any], events: Any = ()) -> Any:
         """Pass, else the first declaration (the best point), else the first legal action."""
         for action in legal:
             if isinstance(action, Pass):
@@ -123,7 +123,7 @@ async def drive(
         assert user is not None, f"nobody to act: {state.status} {state.phase}"
         assert user > 0, "a CPU seat did not act"
         info = h.svc.hand_for(GUILD, channel, user)
-        action = players[user].choose(info.view, list(info.actions))
+        action = players[user].choose(info.seat_view, list(info.actions), info.events)
         await h.svc.act(
             GUILD, channel, user, action, expected_hand=state.hand_no, expected_turn=state.turn
         )
@@ -140,6 +140,6 @@ class TamePlayer:
 
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
+    def choose(self, view: Any, legal: list[Any], events: Any = ()) -> Any:
         """A uniformly random legal action (Bet/Raise at their listed minimum)."""
         return legal[self.rng.randrange(len(legal))]

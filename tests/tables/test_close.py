@@ -123,9 +123,9 @@ async def test_cpu_seats_choose_off_the_event_loop_and_play_whole_hands(h: Harne
             self.inner = make_player(level, seed)
             self.name = self.inner.name
 
-        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+        def choose(self, view, legal, events=()):  # type: ignore[no-untyped-def]
             threads.append(threading.get_ident())
-            return self.inner.choose(view, legal)
+            return self.inner.choose(view, legal, events)
 
     await h.restart()
     h.svc.shared.player_factory = Recording
@@ -179,7 +179,7 @@ async def test_a_cpu_that_fails_or_cheats_gets_the_default_action(h: Harness) ->
         def __init__(self, level: str, seed: int | None) -> None:
             pass
 
-        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+        def choose(self, view, legal, events=()):  # type: ignore[no-untyped-def]
             Broken.calls += 1
             if Broken.calls % 2:
                 raise RuntimeError("bug in a CPU player")

@@ -18,7 +18,9 @@ def finished_hand(seed: int, players: int = 4) -> Hand:
     bots = [RandomPlayer(seed=i) for i in range(players)]
     while hand.phase != "over":
         seat = hand.to_act
-        hand.act(seat, bots[seat].choose(hand.view(seat), hand.legal_actions()))
+        hand.act(seat, bots[seat].choose(
+            hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+        ))
     return hand
 
 
@@ -60,7 +62,7 @@ async def test_the_next_hand_shows_how_the_last_one_ended_until_its_first_action
     assert acting is not None
     info = h.svc.hand_for(GUILD, CHANNEL, acting)
     after = await h.svc.act(GUILD, CHANNEL, acting, players[acting].choose(
-        info.view, info.actions), expected_hand=2, expected_turn=first.turn)
+        info.seat_view, info.actions, info.events), expected_hand=2, expected_turn=first.turn)
     assert after.last_hand is None
 
 

@@ -165,7 +165,7 @@ class Bluffer:
     def __init__(self) -> None:
         self.bluffs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
 
-    def choose(self, view: dict[str, Any], legal: list[Any]) -> Any:
+    def choose(self, view: Any, legal: list[Any], events: Any = ()) -> Any:
         declares = [a for a in legal if isinstance(a, Declare)]
         if declares:
             best, worst = declares[0], declares[-1]

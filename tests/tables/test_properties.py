@@ -59,7 +59,9 @@ async def _run(ops: list[tuple[str, int]], seed: int) -> None:
                                 break
                             user = state.to_act
                             info = h.svc.hand_for(GUILD, CHANNEL, user)
-                            action = players[user].choose(info.view, list(info.actions))
+                            action = players[user].choose(
+                                info.seat_view, list(info.actions), info.events
+                            )
                             await h.svc.act(GUILD, CHANNEL, user, action, expected_turn=state.turn)
                     elif op == "timeout":
                         await h.clock.advance(61.0)
