@@ -14,7 +14,7 @@ the table's escrow; `audit()` recomputes the books from the ledger. Errors are t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.store.hand_rows import StoredHand
@@ -23,6 +23,7 @@ from bot.store.models import (
     DailyClaim,
     HandRecord,
     LeaderRow,
+    Lease,
     Move,
     PlayerStats,
     ServerSettings,
@@ -97,8 +98,26 @@ class StoreContract(Protocol):
         """The chips the table holds."""
         ...
 
-    async def load_open_tables(self) -> list[TableRow]:
-        """Every table not closed, oldest first."""
+    async def load_open_tables(self, guild_ids: Collection[int] | None = None) -> list[TableRow]:
+        """Every table not closed (of the servers `guild_ids` only, when given), oldest first."""
+        ...
+
+    # table leases (several processes on one database) ------------------------------------
+    async def acquire_lease(self, table_id: int, owner: str, ttl: float, now: float) -> Lease:
+        """Take the table's lease until `now + ttl` when it is free, expired or already
+        `owner`'s (one conditional statement); else `granted=False` with the holder."""
+        ...
+
+    async def renew_lease(self, table_id: int, owner: str, ttl: float, now: float) -> bool:
+        """Extend `owner`'s lease to `now + ttl`; False if not theirs or already expired."""
+        ...
+
+    async def release_lease(self, table_id: int, owner: str) -> bool:
+        """Give up `owner`'s lease; False if they did not hold it."""
+        ...
+
+    async def leased_tables(self, owner: str, now: float) -> list[int]:
+        """The ids of the tables whose lease `owner` holds at `now`."""
         ...
 
     async def save_table(

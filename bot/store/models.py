@@ -127,3 +127,17 @@ class PlayerStats:
     net: int
     biggest_pot: int
     balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """Who holds a table (a process's owner name) and until when (epoch seconds).
+
+    `acquire_lease` returns the lease as it stands after the attempt: `granted` says whether
+    the caller holds it now; if not, `owner` and `expires_at` are the current holder's.
+    """
+
+    table_id: int
+    owner: str
+    expires_at: float
+    granted: bool

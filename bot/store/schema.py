@@ -2,6 +2,7 @@
 
 Version 1: servers, accounts, tables, the ledger and the stakes history.
 Version 2: finished hands and per-player statistics (with leaderboard indexes).
+Version 3: table leases (which process runs which table, until when).
 
 `MIGRATIONS[i]` brings a database from version i to i + 1; each `Migration` holds its SQLite
 and its PostgreSQL text side by side, so a new version is written once for both (plain SQL:
@@ -219,6 +220,25 @@ CREATE INDEX player_stats_by_closes ON player_stats (guild_id, closes DESC, user
 """
 
 
+V3 = """
+CREATE TABLE table_leases (
+    table_id   INTEGER PRIMARY KEY REFERENCES tables (id),
+    owner      TEXT    NOT NULL,         -- the process holding the table
+    expires_at REAL    NOT NULL
+);
+CREATE INDEX table_leases_by_owner ON table_leases (owner, expires_at);
+"""
+
+PG_V3 = """
+CREATE TABLE table_leases (
+    table_id   BIGINT PRIMARY KEY REFERENCES tables (id),
+    owner      TEXT   NOT NULL,
+    expires_at DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX table_leases_by_owner ON table_leases (owner, expires_at);
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One step of the schema history, in both dialects."""
@@ -228,7 +248,11 @@ class Migration:
 
 
 #: MIGRATIONS[i] brings a database from version i to version i + 1
-MIGRATIONS: tuple[Migration, ...] = (Migration(V1, PG_V1), Migration(V2, PG_V2))
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(V1, PG_V1),
+    Migration(V2, PG_V2),
+    Migration(V3, PG_V3),
+)
 LATEST = len(MIGRATIONS)
 
 #: tables in an order that respects their foreign keys (copying, emptiness checks)
@@ -240,6 +264,7 @@ TABLES: tuple[str, ...] = (
     "stakes_changes",
     "hands",
     "player_stats",
+    "table_leases",
 )
 
 

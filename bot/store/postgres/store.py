@@ -53,6 +53,7 @@ from bot.store.postgres.connection import (
     coerce,
     numbered,
 )
+from bot.store.postgres.leases import PgLeasesMixin
 from bot.store.postgres.schema import migrate, schema_version
 from bot.store.schema import TABLES
 from bot.store.server_settings import apply_changes
@@ -81,7 +82,7 @@ async def _balance(tx: PgTransfers, guild: int, user: int) -> int:
     return int(rows[0][0])
 
 
-class PostgresStore(PgBase):
+class PostgresStore(PgLeasesMixin, PgBase):
     """Accounts and ledger, stakes, tables and history in a PostgreSQL database.
 
     Open with `await PostgresStore.open(url, pool_size=...)`; any number of processes may
@@ -326,13 +327,6 @@ class PostgresStore(PgBase):
     async def escrow(self, table_id: int) -> int:
         """The chips the table holds for hands in progress (or a carried pot)."""
         return (await self.get_table(table_id)).escrow
-
-    async def load_open_tables(self) -> list[TableRow]:
-        """Every table not closed, oldest first (to resume them at start)."""
-        rows = await self._pool.fetch(
-            f"SELECT {COLUMNS} FROM tables WHERE status != 'closed' ORDER BY id"
-        )
-        return [_table_row(r) for r in rows]
 
     async def save_table(
         self,
