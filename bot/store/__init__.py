@@ -21,6 +21,8 @@ from __future__ import annotations
 from bot.store.contract import StoreContract
 from bot.store.errors import (
     CooldownActive,
+    DailyRefused,
+    GiveRefused,
     InsufficientFunds,
     InvalidSetting,
     InvalidStakes,
@@ -36,6 +38,7 @@ from bot.store.models import (
     TABLE_STATUSES,
     UNSET,
     DailyClaim,
+    GiveResult,
     HandRecord,
     LeaderRow,
     Lease,
@@ -59,6 +62,9 @@ __all__ = [
     "UNSET",
     "CooldownActive",
     "DailyClaim",
+    "DailyRefused",
+    "GiveRefused",
+    "GiveResult",
     "HandRecord",
     "InsufficientFunds",
     "InvalidSetting",

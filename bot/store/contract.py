@@ -21,6 +21,7 @@ from bot.store.hand_rows import StoredHand
 from bot.store.models import (
     UNSET,
     DailyClaim,
+    GiveResult,
     HandRecord,
     LeaderRow,
     Lease,
@@ -48,8 +49,25 @@ class StoreContract(Protocol):
         """The balances of `users` on this server (missing accounts are created)."""
         ...
 
-    async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> DailyClaim:
-        """The server's daily chips, at most once per cooldown (`CooldownActive`)."""
+    async def claim_daily(
+        self,
+        guild: int,
+        user: int,
+        *,
+        now: float | None = None,
+        joined_at: float | None = None,
+    ) -> DailyClaim:
+        """The server's daily chips, at most once per cooldown (`CooldownActive`); none for a
+        member who joined (`joined_at`, if known) less than the server's minimum age ago, and
+        never above the server's balance cap (`DailyRefused`)."""
+        ...
+
+    async def give(
+        self, guild: int, giver: int, receiver: int, amount: int, *, now: float | None = None
+    ) -> GiveResult:
+        """A member's gift to another, atomic and ledgered: refused when the server disabled
+        gifts, to oneself or a CPU, over the giver's limit for the last 24 hours or the
+        receiver's cap (`GiveRefused`), or beyond the giver's balance (`InsufficientFunds`)."""
         ...
 
     async def grant(self, guild: int, user: int, amount: int, *, reason: str, by: int) -> int:

@@ -3,6 +3,7 @@
 Version 1: servers, accounts, tables, the ledger and the stakes history.
 Version 2: finished hands and per-player statistics (with leaderboard indexes).
 Version 3: table leases (which process runs which table, until when).
+Version 4: each server's own economy (currency, cap, account age, gifts) and gifts' index.
 
 `MIGRATIONS[i]` brings a database from version i to i + 1; each `Migration` holds its SQLite
 and its PostgreSQL text side by side, so a new version is written once for both (plain SQL:
@@ -238,6 +239,26 @@ CREATE TABLE table_leases (
 CREATE INDEX table_leases_by_owner ON table_leases (owner, expires_at);
 """
 
+V4 = """
+ALTER TABLE servers ADD COLUMN currency_name TEXT;
+ALTER TABLE servers ADD COLUMN currency_emoji TEXT;
+ALTER TABLE servers ADD COLUMN balance_cap INTEGER;
+ALTER TABLE servers ADD COLUMN daily_min_age REAL NOT NULL DEFAULT 0;
+ALTER TABLE servers ADD COLUMN give_enabled INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE servers ADD COLUMN give_daily_limit INTEGER;
+CREATE INDEX ledger_gives ON ledger (guild_id, src_id, at) WHERE reason = 'give';
+"""
+
+PG_V4 = """
+ALTER TABLE servers ADD COLUMN currency_name TEXT;
+ALTER TABLE servers ADD COLUMN currency_emoji TEXT;
+ALTER TABLE servers ADD COLUMN balance_cap BIGINT;
+ALTER TABLE servers ADD COLUMN daily_min_age DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE servers ADD COLUMN give_enabled INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE servers ADD COLUMN give_daily_limit BIGINT;
+CREATE INDEX ledger_gives ON ledger (guild_id, src_id, at) WHERE reason = 'give';
+"""
+
 
 @dataclass(frozen=True, slots=True)
 class Migration:
@@ -252,6 +273,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(V1, PG_V1),
     Migration(V2, PG_V2),
     Migration(V3, PG_V3),
+    Migration(V4, PG_V4),
 )
 LATEST = len(MIGRATIONS)
 
