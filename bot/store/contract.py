@@ -27,7 +27,12 @@ from bot.store.models import (
     Lease,
     Move,
     PlayerStats,
+    RatingPoint,
+    RatingRow,
+    RatingUpdate,
+    Season,
     ServerSettings,
+    StoredRating,
     TableRow,
     Unset,
 )
@@ -167,6 +172,51 @@ class StoreContract(Protocol):
         meta: Mapping[str, Any] | None = None,
     ) -> TableRow:
         """Close the table with its refunds; the escrow must end at 0."""
+        ...
+
+    # ratings and seasons (issue 21) --------------------------------------------------------
+    async def record_ratings(
+        self,
+        guild: int,
+        updates: Sequence[RatingUpdate],
+        *,
+        hand_id: int | None = None,
+        now: float | None = None,
+    ) -> int:
+        """Every player's new rating after one hand (and its season winnings) with a history
+        point each, in one transaction; the season number they were recorded in."""
+        ...
+
+    async def ratings(self, guild: int, users: Sequence[int]) -> dict[int, StoredRating]:
+        """The current season's ratings of `users` (those never rated are left out)."""
+        ...
+
+    async def current_season(self, guild: int) -> int:
+        """The number of the season in progress on the server (1 until a new one starts)."""
+        ...
+
+    async def rating_board(
+        self, guild: int, season: int | None = None, limit: int = 10, offset: int = 0
+    ) -> list[RatingRow]:
+        """One page of a season's board by `mu - 3 sigma` (None: the current one, live; an
+        ended one: its frozen standings); CPU players left out."""
+        ...
+
+    async def count_rated(self, guild: int, season: int | None = None) -> int:
+        """How many players the board of `season` ranks (for paging)."""
+        ...
+
+    async def rating_history(self, guild: int, user: int, limit: int = 50) -> list[RatingPoint]:
+        """The player's latest `limit` ratings of the current season, oldest first."""
+        ...
+
+    async def new_season(self, guild: int, name: str | None, *, now: float | None = None) -> Season:
+        """Freeze the current standings, end the season and start the next (`InvalidName`);
+        balances are untouched. The new season."""
+        ...
+
+    async def seasons(self, guild: int) -> list[Season]:
+        """Every season of the server, oldest first (the last one is in progress)."""
         ...
 
     # statistics and books ----------------------------------------------------------------

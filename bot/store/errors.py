@@ -164,3 +164,9 @@ class GiveRefused(StoreError):
     give_bad_amount, give_limit (`limit`, `left`), give_cap (`cap`). Nothing is changed."""
 
     default_code = "give_disabled"
+
+
+class InvalidName(StoreError):
+    """A name refused (a season's or a tournament's): blank, too long or not one line."""
+
+    default_code = "name_invalid"

@@ -31,9 +31,7 @@ RENEW = (
     " RETURNING table_id"
 )
 RELEASE = "DELETE FROM table_leases WHERE table_id = ? AND owner = ? RETURNING table_id"
-LEASED = (
-    "SELECT table_id FROM table_leases WHERE owner = ? AND expires_at > ? ORDER BY table_id"
-)
+LEASED = "SELECT table_id FROM table_leases WHERE owner = ? AND expires_at > ? ORDER BY table_id"
 
 
 def check_lease(owner: str, ttl: float) -> None:

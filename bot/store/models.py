@@ -162,3 +162,58 @@ class GiveResult:
     giver_balance: int
     receiver_balance: int
     left_today: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingUpdate:
+    """A player's new rating after a hand (computed by `bot.ratings`), and the chips they won
+    or lost in it (added to their season winnings)."""
+
+    user: int
+    mu: float
+    sigma: float
+    hands: int
+    winnings: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRating:
+    """A player's rating in the current season, with their hands and net winnings in it."""
+
+    mu: float
+    sigma: float
+    hands: int
+    winnings: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One line of a rating board (1-based rank; ranked by `mu - 3 sigma`)."""
+
+    rank: int
+    user_id: int
+    mu: float
+    sigma: float
+    hands: int
+    winnings: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A player's rating after one hand (for the trend)."""
+
+    at: float
+    mu: float
+    sigma: float
+    hand_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A season of a server: number, name, start (None: since the beginning) and end (None:
+    in progress)."""
+
+    id: int
+    name: str | None
+    started_at: float | None
+    ended_at: float | None

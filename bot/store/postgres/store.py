@@ -64,6 +64,7 @@ from bot.store.postgres.connection import (
     numbered,
 )
 from bot.store.postgres.leases import PgLeasesMixin
+from bot.store.postgres.ratings import PgRatingsMixin
 from bot.store.postgres.schema import migrate, schema_version
 from bot.store.schema import TABLES
 from bot.store.server_settings import SETTINGS_COLUMNS, apply_changes
@@ -89,7 +90,7 @@ async def _balance(tx: PgTransfers, guild: int, user: int) -> int:
     return int(rows[0][0])
 
 
-class PostgresStore(PgLeasesMixin, PgBase):
+class PostgresStore(PgLeasesMixin, PgRatingsMixin, PgBase):
     """Accounts and ledger, stakes, tables and history in a PostgreSQL database.
 
     Open with `await PostgresStore.open(url, pool_size=...)`; any number of processes may
