@@ -8,13 +8,29 @@ from dataclasses import asdict
 from typing import Any
 
 from bot.store.connection import StoreBase, dumps
+from bot.store.economy import (
+    GIVE_WINDOW,
+    GIVEN_SINCE,
+    check_give,
+    check_limits,
+    check_member_age,
+    daily_pay,
+)
 from bot.store.errors import CooldownActive
 from bot.store.ledger import MINT_ACCOUNT, USER, Account, Transfers
-from bot.store.models import REASON_DAILY, REASON_GRANT, REASON_REMOVE, DailyClaim, ServerSettings
-from bot.store.server_settings import apply_changes
+from bot.store.models import (
+    REASON_DAILY,
+    REASON_GIVE,
+    REASON_GRANT,
+    REASON_REMOVE,
+    DailyClaim,
+    GiveResult,
+    ServerSettings,
+)
+from bot.store.server_settings import SETTINGS_COLUMNS, apply_changes
 from bot.store.stakes import DEFAULT_STAKES, validate_stakes
 
-_SETTINGS_COLUMNS = "starting_balance, daily_amount, daily_cooldown, language, turn_timeout"
+_SETTINGS_COLUMNS = ", ".join(SETTINGS_COLUMNS)
 _SETTINGS_SQL = f"SELECT {_SETTINGS_COLUMNS} FROM servers WHERE guild_id = ?"
 _STAKES_SQL = "SELECT stakes FROM servers WHERE guild_id = ?"
 
@@ -29,6 +45,12 @@ def settings_of(rows: list[Any]) -> ServerSettings:
         daily_cooldown=float(r[2]),
         language=r[3],
         turn_timeout=None if r[4] is None else float(r[4]),
+        currency_name=r[5],
+        currency_emoji=r[6],
+        balance_cap=None if r[7] is None else int(r[7]),
+        daily_min_age=float(r[8]),
+        give_enabled=bool(r[9]),
+        give_daily_limit=None if r[10] is None else int(r[10]),
     )
 
 
@@ -79,35 +101,65 @@ class AccountsMixin(StoreBase):
             rows = await self._transaction(create)
         return {int(r[0]): int(r[1]) for r in rows}
 
-    async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> DailyClaim:
+    async def claim_daily(
+        self,
+        guild: int,
+        user: int,
+        *,
+        now: float | None = None,
+        joined_at: float | None = None,
+    ) -> DailyClaim:
         """Give the server's daily chips (minted), at most once per cooldown.
 
         The time of the last claim is stored with the account; the cooldown in force at the
-        time of the new claim applies. Raises CooldownActive(retry_at).
+        time of the new claim applies. `joined_at` (when the member joined the server, if the
+        caller knows) is checked against the server's minimum age; the pay stops at the
+        server's balance cap. Raises CooldownActive(retry_at) or DailyRefused.
         """
 
         def claim(tx: Transfers) -> DailyClaim:
             settings = _settings(tx, guild)
+            check_member_age(settings, joined_at, tx.now)
             tx.ensure_account(guild, user)
             rows = tx.fetchall(
-                "SELECT daily_at FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
+                "SELECT daily_at, balance FROM accounts WHERE guild_id = ? AND user_id = ?",
+                (guild, user),
             )
             last = rows[0][0]
             if last is not None and tx.now < last + settings.daily_cooldown:
                 raise CooldownActive(last + settings.daily_cooldown, now=tx.now)
+            pay = daily_pay(settings, int(rows[0][1]))
             tx.db.execute(
                 "UPDATE accounts SET daily_at = ? WHERE guild_id = ? AND user_id = ?",
                 (tx.now, guild, user),
             )
-            if settings.daily_amount:
-                tx.add_to_user(guild, user, settings.daily_amount)
-                tx.record(
-                    guild, MINT_ACCOUNT, Account(USER, user), settings.daily_amount, REASON_DAILY
-                )
+            if pay:
+                tx.add_to_user(guild, user, pay)
+                tx.record(guild, MINT_ACCOUNT, Account(USER, user), pay, REASON_DAILY)
             balance = _balance(tx, guild, user)
-            return DailyClaim(settings.daily_amount, balance, tx.now + settings.daily_cooldown)
+            return DailyClaim(pay, balance, tx.now + settings.daily_cooldown)
 
         return await self._transaction(claim, now)
+
+    async def give(
+        self, guild: int, giver: int, receiver: int, amount: int, *, now: float | None = None
+    ) -> GiveResult:
+        """Move `amount` chips from `giver` to `receiver` in one transaction, within the
+        server's rules (GiveRefused) and the giver's balance (InsufficientFunds)."""
+
+        def gift(tx: Transfers) -> GiveResult:
+            settings = _settings(tx, guild)
+            check_give(settings, giver, receiver, amount)
+            for member in sorted((giver, receiver)):
+                tx.ensure_account(guild, member)
+            given = int(tx.fetchall(GIVEN_SINCE, (guild, giver, tx.now - GIVE_WINDOW))[0][0])
+            left = check_limits(settings, amount, given, _balance(tx, guild, receiver))
+            giver_balance = tx.add_to_user(guild, giver, -amount)
+            receiver_balance = tx.add_to_user(guild, receiver, amount)
+            tx.record(guild, Account(USER, giver), Account(USER, receiver), amount, REASON_GIVE)
+            return GiveResult(amount, giver_balance, receiver_balance, left)
+
+        return await self._transaction(gift, now)
 
     async def grant(self, guild: int, user: int, amount: int, *, reason: str, by: int) -> int:
         """An admin grant (amount > 0, minted) or removal (amount < 0, burned); new balance.
@@ -155,15 +207,15 @@ class AccountsMixin(StoreBase):
 
         def update(tx: Transfers) -> ServerSettings:
             new = apply_changes(_settings(tx, guild), changes)
-            values = asdict(new)
+            values = [int(v) if isinstance(v, bool) else v for v in asdict(new).values()]
+            marks = ", ".join("?" * (len(values) + 3))
+            updates = ", ".join(
+                f"{c} = excluded.{c}" for c in (*SETTINGS_COLUMNS, "updated_by", "updated_at")
+            )
             tx.db.execute(
                 f"INSERT INTO servers (guild_id, {_SETTINGS_COLUMNS}, updated_by, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-                " starting_balance = excluded.starting_balance,"
-                " daily_amount = excluded.daily_amount, daily_cooldown = excluded.daily_cooldown,"
-                " language = excluded.language, turn_timeout = excluded.turn_timeout,"
-                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
-                (guild, *values.values(), by, tx.now),
+                f" VALUES ({marks}) ON CONFLICT (guild_id) DO UPDATE SET {updates}",
+                (guild, *values, by, tx.now),
             )
             return new
 

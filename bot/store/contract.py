@@ -14,18 +14,25 @@ the table's escrow; `audit()` recomputes the books from the ledger. Errors are t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.store.hand_rows import StoredHand
 from bot.store.models import (
     UNSET,
     DailyClaim,
+    GiveResult,
     HandRecord,
     LeaderRow,
+    Lease,
     Move,
     PlayerStats,
+    RatingPoint,
+    RatingRow,
+    RatingUpdate,
+    Season,
     ServerSettings,
+    StoredRating,
     TableRow,
     Unset,
 )
@@ -47,8 +54,25 @@ class StoreContract(Protocol):
         """The balances of `users` on this server (missing accounts are created)."""
         ...
 
-    async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> DailyClaim:
-        """The server's daily chips, at most once per cooldown (`CooldownActive`)."""
+    async def claim_daily(
+        self,
+        guild: int,
+        user: int,
+        *,
+        now: float | None = None,
+        joined_at: float | None = None,
+    ) -> DailyClaim:
+        """The server's daily chips, at most once per cooldown (`CooldownActive`); none for a
+        member who joined (`joined_at`, if known) less than the server's minimum age ago, and
+        never above the server's balance cap (`DailyRefused`)."""
+        ...
+
+    async def give(
+        self, guild: int, giver: int, receiver: int, amount: int, *, now: float | None = None
+    ) -> GiveResult:
+        """A member's gift to another, atomic and ledgered: refused when the server disabled
+        gifts, to oneself or a CPU, over the giver's limit for the last 24 hours or the
+        receiver's cap (`GiveRefused`), or beyond the giver's balance (`InsufficientFunds`)."""
         ...
 
     async def grant(self, guild: int, user: int, amount: int, *, reason: str, by: int) -> int:
@@ -97,8 +121,26 @@ class StoreContract(Protocol):
         """The chips the table holds."""
         ...
 
-    async def load_open_tables(self) -> list[TableRow]:
-        """Every table not closed, oldest first."""
+    async def load_open_tables(self, guild_ids: Collection[int] | None = None) -> list[TableRow]:
+        """Every table not closed (of the servers `guild_ids` only, when given), oldest first."""
+        ...
+
+    # table leases (several processes on one database) ------------------------------------
+    async def acquire_lease(self, table_id: int, owner: str, ttl: float, now: float) -> Lease:
+        """Take the table's lease until `now + ttl` when it is free, expired or already
+        `owner`'s (one conditional statement); else `granted=False` with the holder."""
+        ...
+
+    async def renew_lease(self, table_id: int, owner: str, ttl: float, now: float) -> bool:
+        """Extend `owner`'s lease to `now + ttl`; False if not theirs or already expired."""
+        ...
+
+    async def release_lease(self, table_id: int, owner: str) -> bool:
+        """Give up `owner`'s lease; False if they did not hold it."""
+        ...
+
+    async def leased_tables(self, owner: str, now: float) -> list[int]:
+        """The ids of the tables whose lease `owner` holds at `now`."""
         ...
 
     async def save_table(
@@ -130,6 +172,51 @@ class StoreContract(Protocol):
         meta: Mapping[str, Any] | None = None,
     ) -> TableRow:
         """Close the table with its refunds; the escrow must end at 0."""
+        ...
+
+    # ratings and seasons (issue 21) --------------------------------------------------------
+    async def record_ratings(
+        self,
+        guild: int,
+        updates: Sequence[RatingUpdate],
+        *,
+        hand_id: int | None = None,
+        now: float | None = None,
+    ) -> int:
+        """Every player's new rating after one hand (and its season winnings) with a history
+        point each, in one transaction; the season number they were recorded in."""
+        ...
+
+    async def ratings(self, guild: int, users: Sequence[int]) -> dict[int, StoredRating]:
+        """The current season's ratings of `users` (those never rated are left out)."""
+        ...
+
+    async def current_season(self, guild: int) -> int:
+        """The number of the season in progress on the server (1 until a new one starts)."""
+        ...
+
+    async def rating_board(
+        self, guild: int, season: int | None = None, limit: int = 10, offset: int = 0
+    ) -> list[RatingRow]:
+        """One page of a season's board by `mu - 3 sigma` (None: the current one, live; an
+        ended one: its frozen standings); CPU players left out."""
+        ...
+
+    async def count_rated(self, guild: int, season: int | None = None) -> int:
+        """How many players the board of `season` ranks (for paging)."""
+        ...
+
+    async def rating_history(self, guild: int, user: int, limit: int = 50) -> list[RatingPoint]:
+        """The player's latest `limit` ratings of the current season, oldest first."""
+        ...
+
+    async def new_season(self, guild: int, name: str | None, *, now: float | None = None) -> Season:
+        """Freeze the current standings, end the season and start the next (`InvalidName`);
+        balances are untouched. The new season."""
+        ...
+
+    async def seasons(self, guild: int) -> list[Season]:
+        """Every season of the server, oldest first (the last one is in progress)."""
         ...
 
     # statistics and books ----------------------------------------------------------------

@@ -128,3 +128,45 @@ def typed_error(error: BaseException) -> BaseException:
     typed = IntegrityViolation(_INTEGRITY_CODES.get(name, "integrity"), {"detail": detail})
     typed.__cause__ = error
     return typed
+
+
+def _wait(retry_at: float, now: float) -> dict[str, int]:
+    """{"hours", "minutes"} until `retry_at`, minutes rounded up."""
+    wait = max(0, math.ceil(retry_at - now))
+    hours, rest = divmod(wait, 3600)
+    minutes = math.ceil(rest / 60) if hours or rest else 0
+    if minutes == 60:
+        hours, minutes = hours + 1, 0
+    return {"hours": hours, "minutes": minutes}
+
+
+class DailyRefused(StoreError):
+    """The daily claim does not pay: the member joined the server too recently
+    (`daily_member_too_new`, `retry_at` set) or the balance is at the server's cap
+    (`daily_at_cap`). Nothing is changed and the cooldown is not used up."""
+
+    default_code = "daily_at_cap"
+
+    def __init__(
+        self, code: str, params: dict[str, Any] | None = None, *, retry_at: float | None = None
+    ) -> None:
+        self.retry_at = retry_at
+        super().__init__(code, params)
+
+    @classmethod
+    def too_new(cls, retry_at: float, now: float) -> DailyRefused:
+        """The member may claim from `retry_at` on (their join time + the minimum age)."""
+        return cls("daily_member_too_new", _wait(retry_at, now), retry_at=retry_at)
+
+
+class GiveRefused(StoreError):
+    """A gift refused; `code` says why: give_disabled, give_self, give_not_member,
+    give_bad_amount, give_limit (`limit`, `left`), give_cap (`cap`). Nothing is changed."""
+
+    default_code = "give_disabled"
+
+
+class InvalidName(StoreError):
+    """A name refused (a season's or a tournament's): blank, too long or not one line."""
+
+    default_code = "name_invalid"

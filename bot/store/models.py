@@ -15,6 +15,7 @@ REASON_START = "start"  # the starting balance of a new account (minted)
 REASON_DAILY = "daily"  # a daily claim (minted)
 REASON_GRANT = "grant"  # an admin grant (minted)
 REASON_REMOVE = "remove"  # an admin removal (burned)
+REASON_GIVE = "give"  # a member's gift to another member (user to user)
 #: reasons the table service uses on `Move`s (any identifier matching REASON_RE is accepted)
 TABLE_REASONS: tuple[str, ...] = (
     "ante",
@@ -96,6 +97,15 @@ class ServerSettings:
     daily_cooldown: float = 72000.0
     language: str | None = None
     turn_timeout: float | None = None
+    #: the server's own economy (issue 20); None: the bot's default name / emoji, no cap, no
+    #: daily limit. The cap stops /daily and /give from taking a balance above it; table
+    #: winnings and admin grants are never capped.
+    currency_name: str | None = None
+    currency_emoji: str | None = None
+    balance_cap: int | None = None
+    daily_min_age: float = 0.0  # seconds a member must have been in the server for /daily
+    give_enabled: bool = False
+    give_daily_limit: int | None = None  # chips one member may give in 24 hours
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,3 +137,83 @@ class PlayerStats:
     net: int
     biggest_pot: int
     balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """Who holds a table (a process's owner name) and until when (epoch seconds).
+
+    `acquire_lease` returns the lease as it stands after the attempt: `granted` says whether
+    the caller holds it now; if not, `owner` and `expires_at` are the current holder's.
+    """
+
+    table_id: int
+    owner: str
+    expires_at: float
+    granted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GiveResult:
+    """A gift made: the amount, both new balances, and what the giver may still give in the
+    24 hours ending now (None: no daily limit)."""
+
+    amount: int
+    giver_balance: int
+    receiver_balance: int
+    left_today: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingUpdate:
+    """A player's new rating after a hand (computed by `bot.ratings`), and the chips they won
+    or lost in it (added to their season winnings)."""
+
+    user: int
+    mu: float
+    sigma: float
+    hands: int
+    winnings: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRating:
+    """A player's rating in the current season, with their hands and net winnings in it."""
+
+    mu: float
+    sigma: float
+    hands: int
+    winnings: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One line of a rating board (1-based rank; ranked by `mu - 3 sigma`)."""
+
+    rank: int
+    user_id: int
+    mu: float
+    sigma: float
+    hands: int
+    winnings: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A player's rating after one hand (for the trend)."""
+
+    at: float
+    mu: float
+    sigma: float
+    hand_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A season of a server: number, name, start (None: since the beginning) and end (None:
+    in progress)."""
+
+    id: int
+    name: str | None
+    started_at: float | None
+    ended_at: float | None

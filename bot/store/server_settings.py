@@ -13,6 +13,24 @@ LANGUAGES: tuple[str, ...] = ("en", "it")
 MAX_CHIPS = 1_000_000_000
 MAX_COOLDOWN = 30 * 86_400.0
 MAX_TURN_TIMEOUT = 86_400.0
+MAX_MIN_AGE = 365 * 86_400.0
+MAX_CURRENCY_NAME = 32
+MAX_CURRENCY_EMOJI = 64
+
+#: the `servers` columns of the settings, in the order of `ServerSettings`' fields
+SETTINGS_COLUMNS: tuple[str, ...] = (
+    "starting_balance",
+    "daily_amount",
+    "daily_cooldown",
+    "language",
+    "turn_timeout",
+    "currency_name",
+    "currency_emoji",
+    "balance_cap",
+    "daily_min_age",
+    "give_enabled",
+    "give_daily_limit",
+)
 
 
 def _number(key: str, value: Any) -> float:
@@ -27,11 +45,59 @@ def _chips(key: str, value: Any) -> int:
     return value
 
 
+def _bad(key: str, value: Any) -> InvalidSetting:
+    return InvalidSetting("setting_bad_value", {"key": key, "value": value})
+
+
+def _text(key: str, value: Any, longest: int) -> str | None:
+    """None, or a non-blank one-line text of at most `longest` characters (stripped)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _bad(key, value)
+    text = value.strip()
+    if not text or len(text) > longest or any(not c.isprintable() for c in text):
+        raise _bad(key, value)
+    if key == "currency_emoji" and any(c.isspace() for c in text):
+        raise _bad(key, value)
+    return text
+
+
+def _optional_chips(key: str, value: Any) -> int | None:
+    """None, or a whole number of chips from 1 to MAX_CHIPS."""
+    if value is None:
+        return None
+    if _chips(key, value) == 0:
+        raise _bad(key, value)
+    return int(value)
+
+
+def _economy(key: str, value: Any) -> Any:
+    """A validated value of one of the economy settings (issue 20)."""
+    if key == "currency_name":
+        return _text(key, value, MAX_CURRENCY_NAME)
+    if key == "currency_emoji":
+        return _text(key, value, MAX_CURRENCY_EMOJI)
+    if key in ("balance_cap", "give_daily_limit"):
+        return _optional_chips(key, value)
+    if key == "daily_min_age":
+        seconds = _number(key, value)
+        if not 0 <= seconds <= MAX_MIN_AGE:
+            raise _bad(key, value)
+        return seconds
+    if not isinstance(value, bool):  # give_enabled
+        raise _bad(key, value)
+    return value
+
+
 def apply_changes(current: ServerSettings, changes: Mapping[str, Any]) -> ServerSettings:
     """`current` with `changes` applied, each validated; raises InvalidSetting.
 
     starting_balance and daily_amount: integers 0..1e9; daily_cooldown: seconds, > 0 and at
-    most 30 days; language: None, "en" or "it"; turn_timeout: None or seconds in (0, 86400].
+    most 30 days; language: None, "en" or "it"; turn_timeout: None or seconds in (0, 86400];
+    currency_name: None or 1..32 printable characters; currency_emoji: None or 1..64
+    without spaces; balance_cap and give_daily_limit: None or 1..1e9 chips; daily_min_age:
+    seconds 0..365 days; give_enabled: a bool.
     """
     known = asdict(current)
     clean: dict[str, Any] = {}
@@ -45,6 +111,8 @@ def apply_changes(current: ServerSettings, changes: Mapping[str, Any]) -> Server
             if not 0 < seconds <= MAX_COOLDOWN:
                 raise InvalidSetting("setting_bad_value", {"key": key, "value": value})
             clean[key] = seconds
+        elif key in SETTINGS_COLUMNS[5:]:
+            clean[key] = _economy(key, value)
         elif key == "language":
             if value is not None and value not in LANGUAGES:
                 raise InvalidSetting("setting_bad_value", {"key": key, "value": value})

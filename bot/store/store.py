@@ -8,12 +8,14 @@ from typing import Any
 
 from bot.store.accounts import AccountsMixin
 from bot.store.history import HistoryMixin
+from bot.store.leases import LeasesMixin
 from bot.store.ledger import Transfers
+from bot.store.ratings import RatingsMixin
 from bot.store.schema import TABLES
 from bot.store.tables import TablesMixin
 
 
-class SQLiteStore(AccountsMixin, TablesMixin, HistoryMixin):
+class SQLiteStore(AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin):
     """Accounts and ledger, stakes, tables and history in one SQLite file.
 
     Open with `await SQLiteStore.open(path)`; one instance (one writer connection) per process.

@@ -244,13 +244,6 @@ class TablesMixin(StoreBase):
         """The chips the table holds for hands in progress (or a carried pot)."""
         return (await self.get_table(table_id)).escrow
 
-    async def load_open_tables(self) -> list[TableRow]:
-        """Every table not closed, oldest first (to resume them at start)."""
-        rows = await self.query(
-            f"SELECT {COLUMNS} FROM tables WHERE status != 'closed' ORDER BY id"
-        )
-        return [table_row(r) for r in rows]
-
     async def save_table(
         self,
         table_id: int,

@@ -107,3 +107,24 @@ async def store(request: pytest.FixtureRequest, db_path: str) -> AsyncIterator[S
         s = await open_store()
         yield s
         assert await s.audit() == []
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def two_stores(
+    request: pytest.FixtureRequest, db_path: str
+) -> AsyncIterator[tuple[StoreContract, StoreContract]]:
+    """Two stores on ONE database, as two bot processes have (two SQLite connections to one
+    file; two PostgreSQL pools on one schema); the audit must be clean when the test ends."""
+    if request.param == "sqlite":
+        first, second = await Store.open(db_path), await Store.open(db_path)
+        try:
+            yield first, second
+            assert await first.audit() == []
+        finally:
+            await first.close()
+            await second.close()
+        return
+    async with postgres_schema() as open_store:
+        first, second = await open_store(), await open_store()
+        yield first, second
+        assert await first.audit() == []

@@ -28,16 +28,26 @@ from bot.store.audit import (
     audit_lines,
 )
 from bot.store.connection import dumps, int_keys
+from bot.store.economy import (
+    GIVE_WINDOW,
+    GIVEN_SINCE,
+    check_give,
+    check_limits,
+    check_member_age,
+    daily_pay,
+)
 from bot.store.errors import CooldownActive, StoreError, TableExists, TableNotFound
 from bot.store.hand_rows import HAND_COLUMNS, StoredHand, stored_hand
 from bot.store.history import board
 from bot.store.ledger import MINT_ACCOUNT, TABLE, USER, Account
 from bot.store.models import (
     REASON_DAILY,
+    REASON_GIVE,
     REASON_GRANT,
     REASON_REMOVE,
     UNSET,
     DailyClaim,
+    GiveResult,
     HandRecord,
     LeaderRow,
     Move,
@@ -53,9 +63,11 @@ from bot.store.postgres.connection import (
     coerce,
     numbered,
 )
+from bot.store.postgres.leases import PgLeasesMixin
+from bot.store.postgres.ratings import PgRatingsMixin
 from bot.store.postgres.schema import migrate, schema_version
 from bot.store.schema import TABLES
-from bot.store.server_settings import apply_changes
+from bot.store.server_settings import SETTINGS_COLUMNS, apply_changes
 from bot.store.stakes import validate_stakes
 from bot.store.tables import COLUMNS, check_hand, check_ids, check_moves, refusal, table_changes
 from bot.store.tables import table_row as _table_row
@@ -66,10 +78,7 @@ if TYPE_CHECKING:
 #: pool size when none is given (STOPPA_DB_POOL_SIZE)
 DEFAULT_POOL_SIZE = 10
 
-_SETTINGS_SQL = (
-    "SELECT starting_balance, daily_amount, daily_cooldown, language, turn_timeout"
-    " FROM servers WHERE guild_id = $1"
-)
+_SETTINGS_SQL = f"SELECT {', '.join(SETTINGS_COLUMNS)} FROM servers WHERE guild_id = $1"
 _STAKES_SQL = "SELECT stakes FROM servers WHERE guild_id = $1"
 
 
@@ -81,7 +90,7 @@ async def _balance(tx: PgTransfers, guild: int, user: int) -> int:
     return int(rows[0][0])
 
 
-class PostgresStore(PgBase):
+class PostgresStore(PgLeasesMixin, PgRatingsMixin, PgBase):
     """Accounts and ledger, stakes, tables and history in a PostgreSQL database.
 
     Open with `await PostgresStore.open(url, pool_size=...)`; any number of processes may
@@ -140,36 +149,75 @@ class PostgresStore(PgBase):
             rows = await self._transaction(create)
         return {int(r[0]): int(r[1]) for r in rows}
 
-    async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> DailyClaim:
+    async def claim_daily(
+        self,
+        guild: int,
+        user: int,
+        *,
+        now: float | None = None,
+        joined_at: float | None = None,
+    ) -> DailyClaim:
         """Give the server's daily chips (minted), at most once per cooldown: the account row
         is locked while it is checked, so two processes never both pay it."""
 
         async def claim(tx: PgTransfers) -> DailyClaim:
             settings = settings_of(await tx.fetch(_SETTINGS_SQL, guild))
+            check_member_age(settings, joined_at, tx.now)
             await tx.ensure_account(guild, user)
             rows = await tx.fetch(
-                "SELECT daily_at FROM accounts WHERE guild_id = $1 AND user_id = $2 FOR UPDATE",
+                "SELECT daily_at, balance FROM accounts WHERE guild_id = $1 AND user_id = $2"
+                " FOR UPDATE",
                 guild,
                 user,
             )
             last = rows[0][0]
             if last is not None and tx.now < last + settings.daily_cooldown:
                 raise CooldownActive(last + settings.daily_cooldown, now=tx.now)
+            pay = daily_pay(settings, int(rows[0][1]))
             await tx.execute(
                 "UPDATE accounts SET daily_at = $1 WHERE guild_id = $2 AND user_id = $3",
                 tx.now,
                 guild,
                 user,
             )
-            if settings.daily_amount:
-                await tx.add_to_user(guild, user, settings.daily_amount)
-                tx.record(
-                    guild, MINT_ACCOUNT, Account(USER, user), settings.daily_amount, REASON_DAILY
-                )
+            if pay:
+                await tx.add_to_user(guild, user, pay)
+                tx.record(guild, MINT_ACCOUNT, Account(USER, user), pay, REASON_DAILY)
             balance = await _balance(tx, guild, user)
-            return DailyClaim(settings.daily_amount, balance, tx.now + settings.daily_cooldown)
+            return DailyClaim(pay, balance, tx.now + settings.daily_cooldown)
 
         return await self._transaction(claim, now)
+
+    async def give(
+        self, guild: int, giver: int, receiver: int, amount: int, *, now: float | None = None
+    ) -> GiveResult:
+        """Move `amount` chips from `giver` to `receiver` in one transaction: both account
+        rows are locked (in id order) before the giver's gifts of the day are summed, so
+        concurrent gifts in any number of processes never pass the limit nor overdraw."""
+
+        async def gift(tx: PgTransfers) -> GiveResult:
+            settings = settings_of(await tx.fetch(_SETTINGS_SQL, guild))
+            check_give(settings, giver, receiver, amount)
+            pair = sorted((giver, receiver))
+            for member in pair:
+                await tx.ensure_account(guild, member)
+            locked = await tx.fetch(
+                "SELECT user_id, balance FROM accounts WHERE guild_id = $1"
+                " AND user_id = ANY($2::bigint[]) ORDER BY user_id FOR UPDATE",
+                guild,
+                pair,
+            )
+            balances = {int(r[0]): int(r[1]) for r in locked}
+            given = await tx.conn.fetchval(
+                numbered(GIVEN_SINCE), guild, giver, tx.now - GIVE_WINDOW
+            )
+            left = check_limits(settings, amount, int(given), balances[receiver])
+            giver_balance = await tx.add_to_user(guild, giver, -amount)
+            receiver_balance = await tx.add_to_user(guild, receiver, amount)
+            tx.record(guild, Account(USER, giver), Account(USER, receiver), amount, REASON_GIVE)
+            return GiveResult(amount, giver_balance, receiver_balance, left)
+
+        return await self._transaction(gift, now)
 
     async def grant(self, guild: int, user: int, amount: int, *, reason: str, by: int) -> int:
         """An admin grant (amount > 0, minted) or removal (amount < 0, burned); new balance."""
@@ -203,13 +251,13 @@ class PostgresStore(PgBase):
             )
             current = settings_of(await tx.fetch(_SETTINGS_SQL + " FOR UPDATE", guild))
             new = apply_changes(current, changes)
-            values = asdict(new)
+            values = [int(v) if isinstance(v, bool) else v for v in asdict(new).values()]
+            columns = (*SETTINGS_COLUMNS, "updated_by", "updated_at")
+            assignments = ", ".join(f"{c} = ${i}" for i, c in enumerate(columns, start=2))
             await tx.execute(
-                "UPDATE servers SET starting_balance = $2, daily_amount = $3,"
-                " daily_cooldown = $4, language = $5, turn_timeout = $6, updated_by = $7,"
-                " updated_at = $8 WHERE guild_id = $1",
+                f"UPDATE servers SET {assignments} WHERE guild_id = $1",
                 guild,
-                *values.values(),
+                *values,
                 by,
                 tx.now,
             )
@@ -326,13 +374,6 @@ class PostgresStore(PgBase):
     async def escrow(self, table_id: int) -> int:
         """The chips the table holds for hands in progress (or a carried pot)."""
         return (await self.get_table(table_id)).escrow
-
-    async def load_open_tables(self) -> list[TableRow]:
-        """Every table not closed, oldest first (to resume them at start)."""
-        rows = await self._pool.fetch(
-            f"SELECT {COLUMNS} FROM tables WHERE status != 'closed' ORDER BY id"
-        )
-        return [_table_row(r) for r in rows]
 
     async def save_table(
         self,

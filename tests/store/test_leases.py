@@ -1,0 +1,96 @@
+"""Table leases (issue 17): never two owners, steal only after expiry, one winner of 50
+concurrent acquires, renew/release only by the owner, and the resume listing by server.
+Every test runs on SQLite and on PostgreSQL with two stores on one database (two processes),
+on a fake clock (`now` is always the caller's)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.store import StoreContract
+
+from .conftest import GUILD, OTHER_GUILD
+
+T0 = 1_000_000.0
+
+
+async def test_acquire_free_then_refused_to_another_owner(
+    two_stores: tuple[StoreContract, StoreContract],
+) -> None:
+    a, b = two_stores
+    table = await a.create_table(GUILD, 1, settings={})
+    first = await a.acquire_lease(table.id, "proc-a", 30, T0)
+    assert (first.granted, first.owner, first.expires_at) == (True, "proc-a", T0 + 30)
+    refused = await b.acquire_lease(table.id, "proc-b", 30, T0 + 29.9)
+    assert (refused.granted, refused.owner, refused.expires_at) == (False, "proc-a", T0 + 30)
+    assert await a.leased_tables("proc-a", T0 + 29.9) == [table.id]
+    assert await b.leased_tables("proc-b", T0 + 29.9) == []
+
+
+async def test_steal_only_after_expiry_and_reacquire_by_owner(
+    two_stores: tuple[StoreContract, StoreContract],
+) -> None:
+    a, b = two_stores
+    table = await a.create_table(GUILD, 1, settings={})
+    await a.acquire_lease(table.id, "proc-a", 10, T0)
+    again = await a.acquire_lease(table.id, "proc-a", 10, T0 + 5)  # ours: extended
+    assert again.granted and again.expires_at == T0 + 15
+    assert not (await b.acquire_lease(table.id, "proc-b", 10, T0 + 14)).granted
+    stolen = await b.acquire_lease(table.id, "proc-b", 10, T0 + 15)  # expired: taken over
+    assert (stolen.granted, stolen.owner) == (True, "proc-b")
+    assert await a.leased_tables("proc-a", T0 + 15) == []
+    assert await b.leased_tables("proc-b", T0 + 15) == [table.id]
+    assert not await a.renew_lease(table.id, "proc-a", 10, T0 + 16)  # lost: cannot renew
+
+
+async def test_renew_only_by_owner_before_expiry_and_release(
+    two_stores: tuple[StoreContract, StoreContract],
+) -> None:
+    a, b = two_stores
+    table = await a.create_table(GUILD, 1, settings={})
+    await a.acquire_lease(table.id, "proc-a", 10, T0)
+    assert not await b.renew_lease(table.id, "proc-b", 10, T0 + 1)
+    assert await a.renew_lease(table.id, "proc-a", 10, T0 + 9)
+    assert (await b.acquire_lease(table.id, "proc-b", 10, T0 + 18)).owner == "proc-a"
+    assert not await a.renew_lease(table.id, "proc-a", 10, T0 + 19)  # expired at T0 + 19
+    assert not await b.release_lease(table.id, "proc-b")  # not theirs to release
+    assert await a.release_lease(table.id, "proc-a")
+    assert (await b.acquire_lease(table.id, "proc-b", 10, T0 + 19)).granted
+
+
+async def test_50_concurrent_acquires_give_exactly_one_owner(
+    two_stores: tuple[StoreContract, StoreContract],
+) -> None:
+    a, b = two_stores
+    table = await a.create_table(GUILD, 1, settings={})
+    await a.acquire_lease(table.id, "old", 5, T0)  # an expired holder, to steal from
+    leases = await asyncio.gather(
+        *((a if i % 2 else b).acquire_lease(table.id, f"proc-{i}", 30, T0 + 10) for i in range(50))
+    )
+    winners = [lease for lease in leases if lease.granted]
+    assert len(winners) == 1
+    winner = winners[0].owner
+    assert all(lease.owner == winner for lease in leases)  # every loser sees the one winner
+    holders = [o for o in [f"proc-{i}" for i in range(50)] if await a.leased_tables(o, T0 + 11)]
+    assert holders == [winner]
+
+
+async def test_open_tables_of_given_servers(store: StoreContract) -> None:
+    mine = await store.create_table(GUILD, 1, settings={})
+    other = await store.create_table(OTHER_GUILD, 2, settings={})
+    closed = await store.create_table(GUILD, 3, settings={})
+    await store.close_table(closed.id, expected_version=0)
+    assert [t.id for t in await store.load_open_tables()] == [mine.id, other.id]
+    assert [t.id for t in await store.load_open_tables([GUILD])] == [mine.id]
+    assert [t.id for t in await store.load_open_tables({OTHER_GUILD, 999})] == [other.id]
+    assert await store.load_open_tables([]) == []
+
+
+async def test_bad_owner_or_ttl_refused(store: StoreContract) -> None:
+    table = await store.create_table(GUILD, 1, settings={})
+    for owner, ttl in (("", 10), ("proc", 0), ("proc", -1), ("proc", float("inf"))):
+        with pytest.raises(ValueError):
+            await store.acquire_lease(table.id, owner, ttl, T0)
+    assert await store.leased_tables("proc", T0) == []
