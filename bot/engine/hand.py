@@ -339,10 +339,10 @@ class Hand:
 
     def bet_range(self, seat: int) -> tuple[int, int] | None:
         """(min, max) level ``seat`` may bet or raise to now, None if not allowed."""
-        betting = self.betting
-        if betting is None or seat != self.to_act:
+        if seat != self.to_act or self.phase not in BETTING_PHASES:
             return None
-        return betting.bet_range(seat)
+        assert self._betting is not None
+        return self._betting.bet_range(seat)
 
     def legal_actions(self) -> list[Action]:
         """The choices of ``to_act`` (betting amounts as representatives, see ``bet_range``)."""
