@@ -103,6 +103,12 @@ def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
 
 
+@lru_cache(maxsize=64)
+def _priorities(n: int, eldest: int) -> tuple[int, ...]:
+    """``_priorities(n, eldest)[s]``: 0 for ``eldest`` (the highest priority) .. n-1."""
+    return tuple((s - eldest) % n for s in range(n))
+
+
 class Hand:
     """A hand in progress or finished. Build with ``Hand.start`` or ``Hand.from_json``."""
 
@@ -154,7 +160,7 @@ class Hand:
         #: the eldest hand (R-3): the seat after the dealer, served and acting first
         self.eldest = (dealer + 1) % n
         #: ``prio[s]``: 0 for the eldest hand (highest priority) .. n-1 for the dealer
-        self.prio = tuple((s - self.eldest) % n for s in range(n))
+        self.prio = _priorities(n, self.eldest)
         self.start_chips = list(chips)
         self.chips = list(chips)
         self._deck = deck
