@@ -162,27 +162,24 @@ class BettingRound:
             assert isinstance(action, Bet)
             if self.level:
                 raise IllegalAction("bet_not_allowed")
-            rng = self.bet_range(seat)
-            if rng is None:
-                raise IllegalAction("cannot_bet", min=self._rules.cip)
-            return kind, self._verify_amount(action.amount, rng, kind)
-        if kind == "raise":
+            amount: object = action.amount
+        elif kind == "raise":
             assert isinstance(action, Raise)
             if not self.level:
                 raise IllegalAction("nothing_to_call")
-            rng = self.bet_range(seat)
-            if rng is None:
-                raise IllegalAction("cannot_raise")
-            return kind, self._verify_amount(action.to, rng, kind)
-        raise IllegalAction("wrong_phase", action=action_word(action), phase=phase)
-
-    @staticmethod
-    def _verify_amount(amount: object, rng: tuple[int, int], word: str) -> int:
+            amount = action.to
+        else:
+            raise IllegalAction("wrong_phase", action=action_word(action), phase=phase)
+        rng = self.bet_range(seat)
+        if rng is None:
+            if kind == "bet":
+                raise IllegalAction("cannot_bet", min=self._rules.cip)
+            raise IllegalAction("cannot_raise")
         if not is_amount(amount) or amount < rng[0]:
-            raise IllegalAction(f"{word}_too_small", min=rng[0])
+            raise IllegalAction(f"{kind}_too_small", min=rng[0])
         if amount > rng[1]:
-            raise IllegalAction(f"{word}_too_large", max=rng[1])
-        return amount
+            raise IllegalAction(f"{kind}_too_large", max=rng[1])
+        return kind, amount
 
     def apply(self, seat: int, kind: str, to: int) -> None:
         """Make ``seat``'s action, as ``verify`` read it (``kind``, and the level ``to`` of a

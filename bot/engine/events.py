@@ -4,10 +4,11 @@
 Kinds: ante, deal (private to ``seat``), phase, pass, bet, call, raise, allin, declare,
 concede, win, special, play, senza, close, payment, carry, refund.
 
-An ``Event`` is a tuple subclass ``(kind, seat, data)`` with named read-only fields: hands
-build about a hundred of them each, and a tuple is several times cheaper to make than a
-frozen dataclass. It compares, prints and round-trips (``to_dict``/``from_dict``) like the
-dataclass it replaced (as a tuple it also equals the plain tuple ``(kind, seat, data)``).
+An ``Event`` is a slotted object whose fields are read-only properties: a hand makes about a
+hundred and twenty of them, and a plain ``__init__`` over slots is the cheapest constructor
+that keeps the fields named and unassignable (a ``NamedTuple``'s or a tuple subclass's
+``__new__`` costs a third more, a frozen dataclass's ``object.__setattr__`` twice as much).
+It compares, prints, pickles and round-trips (``to_dict``/``from_dict``) like a dataclass.
 """
 
 from __future__ import annotations
@@ -17,47 +18,55 @@ from typing import Any
 PRIVATE_KINDS = frozenset({"deal"})
 
 
-class Event(tuple[str, int | None, dict[str, Any]]):
+class Event:
     """One thing that happened. ``private`` events may be shown only to ``seat``."""
 
-    __slots__ = ()
+    __slots__ = ("_data", "_kind", "_seat")
 
-    def __new__(cls, kind: str, seat: int | None, data: dict[str, Any]) -> Event:
-        return tuple.__new__(cls, (kind, seat, data))
+    def __init__(self, kind: str, seat: int | None, data: dict[str, Any]) -> None:
+        self._kind = kind
+        self._seat = seat
+        self._data = data
 
     @property
     def kind(self) -> str:
         """What happened: ante, deal, bet, play, ..."""
-        return self[0]
+        return self._kind
 
     @property
     def seat(self) -> int | None:
         """The seat concerned, or None."""
-        return self[1]
+        return self._seat
 
     @property
     def data(self) -> dict[str, Any]:
         """JSON-able details."""
-        return self[2]
+        return self._data
 
-    def __getnewargs__(self) -> tuple[str, int | None, dict[str, Any]]:
-        return (self[0], self[1], self[2])
+    def __eq__(self, other: object) -> bool:
+        """Same kind, seat and data (events hold a dict, so like it they are unhashable)."""
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self._kind, self._seat, self._data) == (other._kind, other._seat, other._data)
+
+    def __reduce__(self) -> tuple[type[Event], tuple[str, int | None, dict[str, Any]]]:
+        return (Event, (self._kind, self._seat, self._data))
 
     def __repr__(self) -> str:
-        return f"Event(kind={self[0]!r}, seat={self[1]!r}, data={self[2]!r})"
+        return f"Event(kind={self._kind!r}, seat={self._seat!r}, data={self._data!r})"
 
     @property
     def private(self) -> bool:
         """True when only ``seat`` may see this event (the cards dealt to them)."""
-        return self[0] in PRIVATE_KINDS
+        return self._kind in PRIVATE_KINDS
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (None: a spectator) may see this event."""
-        return self[0] not in PRIVATE_KINDS or (seat is not None and seat == self[1])
+        return self._kind not in PRIVATE_KINDS or (seat is not None and seat == self._seat)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able dict."""
-        return {"kind": self[0], "seat": self[1], "data": self[2]}
+        return {"kind": self._kind, "seat": self._seat, "data": self._data}
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> Event:

@@ -103,6 +103,12 @@ def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
 
 
+@lru_cache(maxsize=64)
+def _priorities(n: int, eldest: int) -> tuple[int, ...]:
+    """``_priorities(n, eldest)[s]``: 0 for ``eldest`` (the highest priority) .. n-1."""
+    return tuple((s - eldest) % n for s in range(n))
+
+
 class Hand:
     """A hand in progress or finished. Build with ``Hand.start`` or ``Hand.from_json``."""
 
@@ -154,7 +160,7 @@ class Hand:
         #: the eldest hand (R-3): the seat after the dealer, served and acting first
         self.eldest = (dealer + 1) % n
         #: ``prio[s]``: 0 for the eldest hand (highest priority) .. n-1 for the dealer
-        self.prio = tuple((s - self.eldest) % n for s in range(n))
+        self.prio = _priorities(n, self.eldest)
         self.start_chips = list(chips)
         self.chips = list(chips)
         self._deck = deck
@@ -339,10 +345,10 @@ class Hand:
 
     def bet_range(self, seat: int) -> tuple[int, int] | None:
         """(min, max) level ``seat`` may bet or raise to now, None if not allowed."""
-        betting = self.betting
-        if betting is None or seat != self.to_act:
+        if seat != self.to_act or self.phase not in BETTING_PHASES:
             return None
-        return betting.bet_range(seat)
+        assert self._betting is not None
+        return self._betting.bet_range(seat)
 
     def legal_actions(self) -> list[Action]:
         """The choices of ``to_act`` (betting amounts as representatives, see ``bet_range``)."""

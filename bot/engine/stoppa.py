@@ -98,24 +98,22 @@ class Stoppa:
         events: list[Event] | None = None,
     ) -> None:
         """The phase before its first move (``from_hands`` also makes the forced plays)."""
-        seen = 0
+        self._left = [len(h) for h in hands]
+        if len({c.index for cards in hands for c in cards}) != sum(self._left):
+            raise ValueError("a card cannot be held twice")
         #: live[r]: cards of rank r still held (1..10); live[11] = 1 is the sentinel of
         #: ``next_live_rank``
-        self.live = [0] * (_SENTINEL + 1)
-        self.live[_SENTINEL] = 1
+        live = self.live = [0] * (_SENTINEL + 1)
+        live[_SENTINEL] = 1
         for cards in hands:
             for c in cards:
-                if seen & c.bit:
-                    raise ValueError("a card cannot be held twice")
-                seen |= c.bit
-                self.live[c.rank] += 1
+                live[c.rank] += 1
         rules = rules or Rules(players=max(3, min(6, len(hands))))
         self._events: list[Event] = events if events is not None else []
         self.n = len(hands)
         self._full = rules.rank_counts()
         self._jump = rules.three_aces_jump
         self._held = [by_rank(h) for h in hands]
-        self._left = [len(h) for h in hands]
         self.table: list[list[Card]] = []
         #: index in ``table`` of the first play of the open sequence
         self.sequence_start = 0
