@@ -66,13 +66,14 @@ class TableService:
         cpu_delay: float = 0.0,
         player_factory: PlayerFactory = make_player,
         max_timeouts: int = MAX_TIMEOUTS,
+        away_mode: str = "sit_out",
     ) -> None:
         self.store = store
         self.turn_timeout = float(turn_timeout)
         self.clock: Clock = clock or SystemClock()
         self.shared = Shared(
             store, self.clock, player_factory, float(cpu_delay), max_timeouts,
-            on_close=self._forget,
+            on_close=self._forget, away_mode=away_mode,
         )
         self._rng = random.Random(seed)
         self._by_channel: dict[int, TableSession] = {}
@@ -92,11 +93,12 @@ class TableService:
         cpu_delay: float = 0.0,
         player_factory: PlayerFactory = make_player,
         max_timeouts: int = MAX_TIMEOUTS,
+        away_mode: str = "sit_out",
     ) -> TableService:
         """Build the service (options as for the constructor) and resume every open table."""
         service = cls(
             store, turn_timeout=turn_timeout, seed=seed, clock=clock, cpu_delay=cpu_delay,
-            player_factory=player_factory, max_timeouts=max_timeouts,
+            player_factory=player_factory, max_timeouts=max_timeouts, away_mode=away_mode,
         )
         await service._resume()
         return service
@@ -159,6 +161,11 @@ class TableService:
         """Snapshots of every open table."""
         return [t.snapshot for t in self._by_id.values()]
 
+    def open_tables(self, guild: int) -> list[TableState]:
+        """Snapshots of the open tables of one server, oldest first."""
+        tables = [t for t in self._by_id.values() if t.row.guild_id == guild and not t.closed]
+        return [t.snapshot for t in sorted(tables, key=lambda t: t.id)]
+
     def table_of(self, guild: int, user: int) -> TableState | None:
         """The open table of this server where `user` sits, or None."""
         table = self._table_of(guild, user)
@@ -180,7 +187,8 @@ class TableService:
                 raise TableError("seated_elsewhere")
             stakes = dict(await self.store.get_stakes(guild))
             await check_balance(self.shared, guild, user, stakes)
-            meta = TableMeta(seed=self._rng.getrandbits(63))
+            meta = TableMeta(seed=self._rng.getrandbits(63), away_after=self.shared.max_timeouts,
+                             away_mode=self.shared.away_mode)
             try:
                 row = await self.store.create_table(
                     guild, channel, settings=stakes, seats=[user], meta=meta.to_dict()
@@ -227,6 +235,14 @@ class TableService:
         """`user` leaves: at once between hands, else at the end of the hand (defaulting)."""
         notice = note("tables.left", player=user)
         return await self._run(guild, channel, lambda s: s.remove(user, "left", notice))
+
+    async def back(self, guild: int, user: int) -> TableState | None:
+        """A sat-out `user` is back at their table of this server (None when they sit nowhere;
+        nothing changes when they were not sat out)."""
+        table = self._table_of(guild, user)
+        if table is None:
+            return None
+        return await self._run(guild, table.row.channel_id, lambda s: s.back(user), table=table)
 
     async def kick(self, guild: int, channel: int, by: int, user: int) -> TableState:
         """Admin: remove `user` (at once between hands, else at the end of the hand)."""

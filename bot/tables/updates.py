@@ -52,6 +52,7 @@ class SeatState:
 
     status: "seated" (no hand running), "playing", "waiting" (joined during a hand),
     "sitting_out" (could not pay the ante), "leaving" (removed at the end of the hand).
+    `away`: sat out after running out of time (their turns are passed until they are back).
     """
 
     user_id: int
@@ -60,6 +61,7 @@ class SeatState:
     cards: int
     status: str
     seat: int | None = None  # engine seat in the current hand
+    away: bool = False
 
 
 @dataclass(frozen=True, slots=True)
