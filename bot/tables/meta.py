@@ -54,6 +54,8 @@ class TableMeta:
     #: what happens then ("sit_out" until they are back, or "leave" at the end of the hand)
     away_after: int = 2
     away_mode: str = "sit_out"
+    #: the table's channel is a thread the bot opened for it (archived when it closes)
+    own_thread: bool = False
     #: how the last hand ended (`HandOver.to_dict()`), shown until the next hand's first action
     last_hand: dict[str, Any] | None = None
 

@@ -178,8 +178,18 @@ class TableService:
 
     # ------------------------------------------------------------------ lobby
 
-    async def open_table(self, guild: int, channel: int, user: int) -> TableState:
-        """Open a table in `channel` (copying the server's stakes); the opener sits."""
+    async def check_can_open(self, guild: int, user: int) -> None:
+        """Raise the TableError `open_table` would raise for `user` alone (seated at another
+        table of this server, or too few chips), before a thread is made for the table."""
+        if self._table_of(guild, user) is not None:
+            raise TableError("seated_elsewhere")
+        await check_balance(self.shared, guild, user, dict(await self.store.get_stakes(guild)))
+
+    async def open_table(
+        self, guild: int, channel: int, user: int, *, own_thread: bool = False
+    ) -> TableState:
+        """Open a table in `channel` (copying the server's stakes); the opener sits.
+        `own_thread`: `channel` is a thread made for this table (archived when it closes)."""
         async with self._seating:
             if channel in self._by_channel:
                 raise TableError("table_exists")
@@ -188,7 +198,7 @@ class TableService:
             stakes = dict(await self.store.get_stakes(guild))
             await check_balance(self.shared, guild, user, stakes)
             meta = TableMeta(seed=self._rng.getrandbits(63), away_after=self.shared.max_timeouts,
-                             away_mode=self.shared.away_mode)
+                             away_mode=self.shared.away_mode, own_thread=own_thread)
             try:
                 row = await self.store.create_table(
                     guild, channel, settings=stakes, seats=[user], meta=meta.to_dict()

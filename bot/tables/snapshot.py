@@ -193,4 +193,5 @@ def build_state(
         carry=meta.carry,
         round_called=meta.round_called_by is not None,
         last_hand=shown_hand_over(meta),
+        own_thread=meta.own_thread,
     )

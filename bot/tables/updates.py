@@ -100,6 +100,8 @@ class TableState:
     round_called: bool
     #: how the last hand ended, until the next hand's first action (None otherwise)
     last_hand: HandOver | None = None
+    #: the table opened its own thread (`channel_id`), archived when the table closes
+    own_thread: bool = False
 
     def seat_of(self, user: int) -> SeatState | None:
         """The seat of `user`, if seated."""
