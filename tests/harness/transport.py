@@ -453,6 +453,11 @@ class FakeDiscord:
             return None
         if p == "/channels/{channel_id}/threads" and m == "POST":
             return self._create_thread(int(call.params["channel_id"]), call.json or {})
+        if p == "/channels/{channel_id}" and m == "GET":
+            channel = self.channels.get(int(call.params["channel_id"]))
+            if channel is None:
+                raise _not_found("Channel", 10003)
+            return channel
         if p == "/channels/{channel_id}" and m == "PATCH":
             return self._edit_channel(int(call.params["channel_id"]), call.json or {})
         raise HarnessHTTPError(501, f"harness: no fake answer for {m} {p}")
