@@ -106,3 +106,16 @@ async def test_the_count_is_a_table_setting(h: Harness) -> None:
     await h.svc.wait_idle()
     after = h.state()
     assert after is not None and after.seat_of(SLEEPY).away  # type: ignore[union-attr]
+
+
+async def test_a_player_leaves_the_queue_of_a_table_not_started(h: Harness) -> None:
+    await h.svc.open_table(GUILD, CHANNEL, USERS[0])
+    for user in USERS[1:3]:
+        await h.svc.join(GUILD, CHANNEL, user)
+    after = await h.svc.leave(GUILD, CHANNEL, USERS[1])
+    assert [s.user_id for s in after.seats] == [USERS[0], USERS[2]]
+    assert after.status == "lobby" and h.svc.table_of(GUILD, USERS[1]) is None
+    # free to queue at another table of the server at once
+    await h.svc.open_table(GUILD, CHANNEL + 1, USERS[1])
+    assert h.svc.table_of(GUILD, USERS[1]) is not None
+    assert [s.table_id for s in h.svc.open_tables(GUILD)] == [after.table_id, after.table_id + 1]
