@@ -203,6 +203,8 @@ class TableCog(
         except discord.HTTPException as error:
             _log.info("table %s: its thread could not be archived (%s)", state.table_id,
                       error.status)
+        except discord.InvalidData:
+            _log.info("table %s: its thread could not be found to archive", state.table_id)
 
     async def _close_gone(self, guild: int, channel: int) -> None:
         service = self.bot.tables
@@ -236,6 +238,8 @@ class TableCog(
             _log.info("refused %s user=%s: %s", where, interaction.user.id,
                       getattr(error, "code", type(error).__name__))
             text, view = refusal_text(error, lang), None
+            if getattr(error, "code", None) == "no_table" and self._tables_elsewhere(interaction):
+                text = f"{text}\n{t('living.list.hint', lang)}"
             if table is not None and getattr(error, "code", None) == "stale_button":
                 fresh = self._fresh_panel(table, interaction.user.id, lang)
                 if fresh is not None:
@@ -252,6 +256,14 @@ class TableCog(
         if hidden and self._hidden_table(interaction) is not None:  # not closed meanwhile
             await send_ephemeral(interaction, t("access.table_hidden", lang,
                                                 permissions=permission_names(hidden, lang)))
+
+    def _tables_elsewhere(self, interaction: discord.Interaction[StoppaBot]) -> bool:
+        """Whether this server has open tables (in other channels or threads): a slash
+        command's "no table here" then points to `/stoppa tables`."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return False
+        service, guild = self.bot.tables, interaction.guild_id
+        return service is not None and guild is not None and bool(service.open_tables(guild))
 
     async def _welcome_back(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Any table command of a sat-out player (answered by now) brings them back."""

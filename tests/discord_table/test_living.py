@@ -82,6 +82,9 @@ async def test_one_table_per_player_on_the_server(h: Harness) -> None:
     again = await h.slash(anna, "stoppa new")
     assert again.ephemeral and again.text == t("tables.errors.seated_elsewhere", "it")
     assert len(h.threads()) == 1  # refused before any thread was made
+    # in the channel, a table command points to the list of tables
+    joined = await h.slash(h.member("Bruno"), "stoppa join")
+    assert joined.text == t("tables.errors.no_table", "en") + "\n" + t("living.list.hint", "en")
 
 
 async def test_without_thread_permissions_it_opens_in_the_channel_and_says_why(
@@ -245,3 +248,20 @@ async def test_any_table_command_brings_a_sat_out_player_back(tmp_path: Path) ->
         # the table message says she is back (in the server's language: English)
         message = _table_message(h)
         assert t("living.back", "en", player="Anna") in message.text
+
+
+async def test_a_sat_out_player_stays_sat_out_after_a_restart(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness.create(tmp_path, seed=7, table_options={"clock": clock}) as h:
+        anna, bruno = h.member("Anna"), h.member("Bruno")
+        await _sit_anna_out(h, clock, anna, bruno)
+        message = _table_message(h)
+        back = next(i for i in message.custom_ids() if i.endswith(":back"))
+        await h.restart()
+        state = _table_in(h, h.channel_id)
+        assert state.seat_of(anna.id).away  # type: ignore[union-attr]
+        assert state.to_act != anna.id
+        # the button of the message sent before the restart still works
+        pressed = await h.click(anna, message.id, back)
+        assert pressed.ephemeral and pressed.text == t("living.back_reply", "en")
+        assert not _table_in(h, h.channel_id).seat_of(anna.id).away  # type: ignore[union-attr]
