@@ -8,9 +8,15 @@ Decisions where the rules and the issue are silent (also listed in the package d
 - The next hand starts as soon as the previous one is over (no pause); the hand-over update
   carries the result events first.
 - Players dealt into a hand keep their engine seat until it ends. A player who leaves (or is
-  kicked, or times out twice in a row) during a hand is marked "leaving": every one of their
-  turns is played at once with the engine's `default_action`, and they are removed when the
-  hand ends. Their chips are settled like anyone's.
+  kicked) during a hand is marked "leaving": every one of their turns is played at once with
+  the engine's `default_action`, and they are removed when the hand ends. Their chips are
+  settled like anyone's.
+- A player whose turn clock runs out `max_timeouts` times in a row (the table's `away_after`,
+  2) is sat out (`away_mode` "sit_out", the default): their turns are played at once with the
+  engine's `default_action` until they are back (`back`, which the cog calls for the I'm back
+  button and any table command of theirs); sat out for a whole hand, they leave at its end.
+  With `away_mode` "leave" they are marked leaving instead. Both settings live in the meta.
+- After a hand, a table with fewer than 3 active (able to pay, not sat out) players closes.
 - R-14, call the round: every seated player counts the hands they dealt; a player who joins
   starts at the lowest count at the table. After the round is called the table closes at the
   end of the first hand after which every player able to pay the ante has the same count (or
