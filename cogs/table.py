@@ -38,7 +38,7 @@ from bot.discord_utils import (
     send_ephemeral,
     submitted_values,
 )
-from bot.discord_utils.access import missing_here, permission_names
+from bot.discord_utils.access import in_thread, missing_here, permission_names
 from bot.engine import (
     Action,
     Bet,
@@ -56,6 +56,7 @@ from bot.render import hand_alt_text, render_hand, render_table, table_alt_text
 from bot.render.from_state import hand_snapshot, table_snapshot
 from bot.store import StoreContract
 from bot.tables import PlayerHand, TableError, TableService, TableState, is_cpu
+from bot.tables.limits import MAX_PLAYERS
 from cogs.card_input import typed_cards, typed_play, typed_rank
 from cogs.table_items import (
     BUTTON_PATTERN,
@@ -79,6 +80,7 @@ from cogs.table_text import (
     render_names,
     render_view,
     table_embed,
+    table_language,
 )
 
 _log = logging.getLogger("stoppa.table")
@@ -87,6 +89,10 @@ CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "random")
 #: Discord's limit of autocomplete choices.
 MAX_CHOICES = 25
 CONTENT_LIMIT = 2000
+#: What the bot needs in a text channel to open a table in a thread of its own.
+THREAD_PERMISSIONS: tuple[str, ...] = ("create_public_threads", "send_messages_in_threads")
+#: Discord's limit of a thread name.
+THREAD_NAME_LIMIT = 100
 
 
 def _guild(interaction: discord.Interaction[StoppaBot]) -> int:
@@ -119,6 +125,7 @@ class TableCog(
         self.bot = bot
         self.names = NameBook(bot)
         self.publisher = TablePublisher(bot, self.names)
+        self.publisher.after_close = self._archive
         super().__init__()
 
     # -- life cycle -----------------------------------------------------------------------
@@ -182,6 +189,23 @@ class TableCog(
         for state in closed:
             _log.info("table %s closed: the bot left its server", state.table_id)
 
+    async def _archive(self, state: TableState) -> None:
+        """A table that had a thread of its own closed (its last message is shown): archive
+        the thread. A thread that is gone or cannot be archived is only logged."""
+        if not state.own_thread:
+            return
+        try:
+            thread = self.bot.get_channel(state.channel_id)
+            if thread is None:
+                thread = await self.bot.fetch_channel(state.channel_id)
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True)
+        except discord.HTTPException as error:
+            _log.info("table %s: its thread could not be archived (%s)", state.table_id,
+                      error.status)
+        except discord.InvalidData:
+            _log.info("table %s: its thread could not be found to archive", state.table_id)
+
     async def _close_gone(self, guild: int, channel: int) -> None:
         service = self.bot.tables
         if service is None:
@@ -214,6 +238,8 @@ class TableCog(
             _log.info("refused %s user=%s: %s", where, interaction.user.id,
                       getattr(error, "code", type(error).__name__))
             text, view = refusal_text(error, lang), None
+            if getattr(error, "code", None) == "no_table" and self._tables_elsewhere(interaction):
+                text = f"{text}\n{t('living.list.hint', lang)}"
             if table is not None and getattr(error, "code", None) == "stale_button":
                 fresh = self._fresh_panel(table, interaction.user.id, lang)
                 if fresh is not None:
@@ -226,9 +252,30 @@ class TableCog(
             raise
         except Exception as error:
             await report_interaction_error(interaction, error, where=where)
+        await self._welcome_back(interaction)
         if hidden and self._hidden_table(interaction) is not None:  # not closed meanwhile
             await send_ephemeral(interaction, t("access.table_hidden", lang,
                                                 permissions=permission_names(hidden, lang)))
+
+    def _tables_elsewhere(self, interaction: discord.Interaction[StoppaBot]) -> bool:
+        """Whether this server has open tables (in other channels or threads): a slash
+        command's "no table here" then points to `/stoppa tables`."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return False
+        service, guild = self.bot.tables, interaction.guild_id
+        return service is not None and guild is not None and bool(service.open_tables(guild))
+
+    async def _welcome_back(self, interaction: discord.Interaction[StoppaBot]) -> None:
+        """Any table command of a sat-out player (answered by now) brings them back."""
+        service, guild = self.bot.tables, interaction.guild_id
+        if service is None or guild is None:
+            return
+        state = service.table_of(guild, interaction.user.id)
+        seat = state.seat_of(interaction.user.id) if state is not None else None
+        if seat is None or not seat.away:
+            return
+        with contextlib.suppress(TableError):  # closed meanwhile
+            await service.back(guild, interaction.user.id)
 
     def _hidden_here(self, interaction: discord.Interaction[StoppaBot]) -> list[str]:
         """When the table of this channel cannot be shown (Discord refused the bot the
@@ -275,14 +322,62 @@ class TableCog(
 
     # -- table actions (commands and buttons) ---------------------------------------------
     async def _open(self, interaction: discord.Interaction[StoppaBot], lang: str) -> None:
+        """In a text channel: a new public thread for the table (one short message in the
+        channel says where), or the channel itself when the bot may not make threads there
+        (saying why). In a thread: the table opens there, unless it has one."""
         missing = missing_here(interaction)
         if missing:  # the table could not be shown here: refuse before anything is opened
             raise UserFacingError("access.missing",
                                   permissions=permission_names(missing, lang))
+        guild, channel, user = _guild(interaction), _channel(interaction), interaction.user.id
+        parent = interaction.channel
+        if in_thread(interaction) or not isinstance(parent, discord.TextChannel):
+            if in_thread(interaction) and self.service.state(channel) is not None:
+                raise UserFacingError("living.thread.has_table")
+            await self._think(interaction)
+            await self.service.open_table(guild, channel, user)
+            return await self._say(interaction, t("table.reply.opened", lang))
+        perms = interaction.app_permissions
+        cannot = [] if perms.administrator else [
+            name for name in THREAD_PERMISSIONS if not getattr(perms, name)
+        ]
         await self._think(interaction)
-        await self.service.open_table(_guild(interaction), _channel(interaction),
-                                      interaction.user.id)
-        await self._say(interaction, t("table.reply.opened", lang))
+        if not cannot:
+            await self.service.check_can_open(guild, user)
+            name = t("living.thread.name", lang, player=interaction.user.display_name)
+            try:
+                thread = await parent.create_thread(
+                    name=name[:THREAD_NAME_LIMIT], type=discord.ChannelType.public_thread
+                )
+            except discord.Forbidden:
+                cannot = ["create_public_threads"]
+            else:
+                return await self._open_in_thread(interaction, lang, parent, thread)
+        await self.service.open_table(guild, channel, user)
+        why = t("living.thread.no_threads", lang, permissions=permission_names(cannot, lang))
+        await self._say(interaction, f"{t('table.reply.opened', lang)}\n{why}")
+
+    async def _open_in_thread(
+        self, interaction: discord.Interaction[StoppaBot], lang: str,
+        parent: discord.TextChannel, thread: discord.Thread,
+    ) -> None:
+        """Open the table in the thread just made for it, then say so in the channel."""
+        guild, user = _guild(interaction), interaction.user.id
+        try:
+            await self.service.open_table(guild, thread.id, user, own_thread=True)
+        except Exception:
+            with contextlib.suppress(discord.HTTPException):
+                await thread.edit(archived=True)
+            raise
+        public = await table_language(self.bot, guild)
+        with contextlib.suppress(discord.HTTPException):  # the table is open all the same
+            await parent.send(
+                t("living.thread.opened_here", public, player=interaction.user.mention,
+                  thread=thread.mention),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        await self._say(interaction, t("living.thread.opened_reply", lang,
+                                       thread=thread.mention))
 
     async def _join(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                     channel: int) -> None:
@@ -297,6 +392,17 @@ class TableCog(
         still = state.seat_of(interaction.user.id) is not None and state.status != "closed"
         await self._say(interaction, t("table.reply.leaving" if still else "table.reply.left",
                                        lang))
+
+    async def _back(self, interaction: discord.Interaction[StoppaBot], lang: str) -> None:
+        """ "I'm back": a sat-out player's turns are theirs again."""
+        guild, user = _guild(interaction), interaction.user.id
+        state = self.service.table_of(guild, user)
+        seat = state.seat_of(user) if state is not None else None
+        if seat is None or not seat.away:
+            raise UserFacingError("living.not_away")
+        await self._think(interaction)
+        await self.service.back(guild, user)
+        await self._say(interaction, t("living.back_reply", lang))
 
     async def _start(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                      channel: int) -> None:
@@ -397,6 +503,8 @@ class TableCog(
                 return await self._add_cpu(interaction, lang, guild, channel, "easy")
             if action == "hand":
                 return await self._send_hand(interaction, lang, guild, channel)
+            if action == "back":
+                return await self._back(interaction, lang)
             await self._turn_button(interaction, lang, state, button)
 
         await self._guard(interaction, work, f"button {button.action}", table=button.table)
@@ -569,6 +677,27 @@ class TableCog(
     async def new(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Open a table in this channel (the opener sits)."""
         await self._guard(interaction, lambda lang: self._open(interaction, lang), "new")
+
+    @app_commands.command(name="tables", description=cmd_str("living.cmd.tables"))
+    async def tables(self, interaction: discord.Interaction[StoppaBot]) -> None:
+        """The open tables of this server: where, players, free seats, stakes (private)."""
+
+        async def work(lang: str) -> None:
+            states = self.service.open_tables(_guild(interaction))
+            if not states:
+                return await send_ephemeral(interaction, t("living.list.none", lang))
+            lines = [tables_line(state, lang) for state in states]
+            embed = discord.Embed(title=t("living.list.title", lang),
+                                  description="\n".join(lines)[:4000])
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return None
+
+        await self._guard(interaction, work, "tables")
+
+    @app_commands.command(name="back", description=cmd_str("living.cmd.back"))
+    async def back(self, interaction: discord.Interaction[StoppaBot]) -> None:
+        """A sat-out player is back."""
+        await self._guard(interaction, lambda lang: self._back(interaction, lang), "back")
 
     @app_commands.command(name="join", description=cmd_str("table.cmd.join"))
     async def join(self, interaction: discord.Interaction[StoppaBot]) -> None:
@@ -806,6 +935,17 @@ class TableCog(
                                            player=member.mention))
 
         await self._guard(interaction, work, "kick")
+
+
+def tables_line(state: TableState, lang: str) -> str:
+    """One open table in `/stoppa tables`: where (a channel mention), seats, stakes, status."""
+    if state.status == "playing" and state.hand_no:
+        status = t("living.list.playing", lang, hand_no=state.hand_no)
+    else:
+        status = t("living.list.lobby", lang)
+    seated = len(state.seats)
+    return t("living.list.line", lang, where=f"<#{state.channel_id}>", seated=seated,
+             free=max(0, MAX_PLAYERS - seated), ante=state.stakes.get("ante", 0), status=status)
 
 
 def table_host(state: TableState) -> int | None:

@@ -42,7 +42,7 @@ from bot.tables import PlayerHand, TableState
 #: The cog's name, to find it from a component callback.
 COG_NAME = "TableCog"
 #: Actions of the table (not bound to a turn) and of a turn.
-TABLE_ACTIONS = ("join", "leave", "start", "addcpu", "hand")
+TABLE_ACTIONS = ("join", "leave", "start", "addcpu", "hand", "back")
 TURN_ACTIONS = ("pass", "call", "raise", "declare", "play", "bet", "other", "best")
 BUTTON_TEMPLATE = (
     r"stoppa:(?P<table>\d+):(?P<action>" + "|".join(TABLE_ACTIONS + TURN_ACTIONS) + ")"
@@ -281,6 +281,9 @@ def table_view(state: TableState, lang: str) -> discord.ui.View | None:
         view.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang), row=0))
     if in_hand:
         view.add_item(TableButton(tid, "hand", label=t("table.button.hand", lang), style=blue,
+                                  row=0))
+    if any(seat.away for seat in state.seats):  # a sat-out player presses "I'm back"
+        view.add_item(TableButton(tid, "back", label=t("living.back_button", lang), style=green,
                                   row=0))
     if in_hand and state.to_act is not None and state.to_act > 0:
         hand, turn = state.hand_no, state.turn

@@ -26,6 +26,7 @@ import contextlib
 import io
 import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -126,6 +127,8 @@ class TablePublisher:
         )
         self._slots: dict[int, _Slot] = {}
         self._closing = False
+        #: awaited with a closed table's last state once its message shows it
+        self.after_close: Callable[[TableState], Awaitable[None]] | None = None
 
     # -- feeding --------------------------------------------------------------------------
     def push(self, update: Update) -> None:
@@ -232,6 +235,8 @@ class TablePublisher:
                 self._shown(slot)
             if state.status == "closed" and slot.state is state:
                 self._slots.pop(slot.table_id, None)
+                if self.after_close is not None:
+                    await self.after_close(state)
                 return
             if self.interval > 0:
                 await asyncio.sleep(self.interval)

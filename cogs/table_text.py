@@ -284,6 +284,8 @@ def seat_lines(state: TableState, lang: str, names: Mapping[int, str]) -> list[s
         if seat.cards:
             parts.append(t("table.embed.seat_cards", lang, count=seat.cards))
         parts.append(t(key_of("table.seat_status", seat.status), lang))
+        if seat.away:
+            parts.append(t("living.away_mark", lang))
         if state.dealer == seat.user_id and state.phase not in (None, "over"):
             parts.append(t("table.embed.dealer", lang))
         prefix = "▶ " if state.to_act == seat.user_id else ""
@@ -368,8 +370,11 @@ def table_embed(
 
 def render_view(state: TableState) -> dict[str, Any]:
     """The view to draw: the public hand view, or a lobby built from the seats."""
+    away = [seat.user_id for seat in state.seats if seat.away]
     if state.view is not None and state.players:
-        return dict(state.view)
+        # the seats sat out (engine seats), drawn with their mark
+        return {**state.view, "away": [state.players.index(u) for u in away
+                                        if u in state.players]}
     return {
         "players": len(state.seats),
         "phase": "lobby",

@@ -95,6 +95,7 @@ def table_snapshot(
     allin = _seat_flags(betting.get("allin"), count)
     out = _seat_flags(view.get("out"), count)
     sitting = _seat_flags(view.get("sitting_out"), count)
+    away = _seat_flags(view.get("away"), count)
     shown: dict[int, tuple[str, ...]] = {}
     shown_value: dict[int, int] = {}
     for item in view.get("declared") or []:
@@ -123,7 +124,7 @@ def table_snapshot(
             name=str(names[i]), chips=_int(chips[i]), cards=_int(cards[i]),
             dealer=view.get("dealer") == i, to_act=to_act == i, status=status,
             bet=_int(bets[i]), shown=shown.get(i, ()), cpu=bool(cpu_flags[i]),
-            shown_value=shown_value.get(i),
+            shown_value=shown_value.get(i), away=away[i],
         ))
     phase = str(view.get("phase") or "lobby")
     ending = _ending(view, names) if phase == "over" else _Ending()

@@ -50,6 +50,8 @@ class SeatInfo:
     cpu: bool = False
     #: the value of the point whose cards are `shown` (drawn as their label)
     shown_value: int | None = None
+    #: sat out after running out of time: their turns are passed until they are back
+    away: bool = False
 
 
 @dataclass(frozen=True, slots=True)

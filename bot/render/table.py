@@ -49,6 +49,8 @@ SPECIAL_NAMES = {
     "assi": "table.special.assi",
 }
 DIMMED = {"out", "sitting_out"}
+#: The colour of the "sat out" mark of a player whose turns are passed for them.
+AWAY_COLOUR = (150, 110, 40)
 
 
 @cache
@@ -83,7 +85,7 @@ def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, size: int = 14) -> None:
 
 def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int, y: int,
           lang: str) -> None:
-    dim = seat.status in DIMMED
+    dim = seat.status in DIMMED or seat.away
     ink = MUTED if dim else INK
     outline, width = (GOLD, 3) if seat.to_act else (SHADOW, 1)
     draw.rounded_rectangle((x, y, x + SEAT_W, y + SEAT_H), radius=10, fill=PANEL,
@@ -118,8 +120,12 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int,
     image.paste(flat("mini_back", "", 12, PANEL), (bx, y + 35))
     draw_text(draw, (bx + 16, y + 44), str(seat.cards), 16, ink, anchor="lm")
     status = seat.status if seat.status in STATUS_COLOURS else "in"
-    pw = pill(draw, (x + 8, y + 58), status_label(status, lang), 12,
-              STATUS_COLOURS[status], INK, max_width=100)
+    if seat.away:  # the mark replaces the status: nobody waits for this seat
+        pw = pill(draw, (x + 8, y + 58), t("living.away_mark", lang), 12, AWAY_COLOUR, INK,
+                  max_width=100)
+    else:
+        pw = pill(draw, (x + 8, y + 58), status_label(status, lang), 12,
+                  STATUS_COLOURS[status], INK, max_width=100)
     if seat.bet:
         bx = x + 8 + pw + 8
         amount = fmt_int(seat.bet, lang)

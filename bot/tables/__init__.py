@@ -9,7 +9,9 @@ from bot.tables import TableService, TableError, FakeClock
 service = await TableService.start(store, turn_timeout=60.0, seed=None, clock=None,
                                    cpu_delay=0.0, player_factory=make_player)
 await service.stop()
-await service.open_table(guild, channel, user) -> TableState      # the opener sits
+await service.open_table(guild, channel, user, *, own_thread=False) -> TableState  # opener sits
+await service.check_can_open(guild, user)                         # before making a thread
+await service.back(guild, user) -> TableState | None              # a sat-out player is back
 await service.join(guild, channel, user) -> TableState            # 3-6 seats, 10 x ante to sit
 await service.leave(guild, channel, user) -> TableState           # mid-hand: at the hand's end
 await service.add_cpu(guild, channel, by, level="easy") -> TableState   # "random"|"easy"|"hard"
@@ -22,6 +24,7 @@ await service.kick(guild, channel, by, user) -> TableState        # admin
 await service.set_message(table_id, message_id) -> TableState     # the cog's public message
 service.state(channel) / state_by_id(table_id) / table_of(guild, user) -> TableState | None
 service.tables() -> list[TableState]
+service.open_tables(guild) -> list[TableState]   # one server's, oldest first
 service.hand_for(guild, channel, user) -> PlayerHand   # private: typed view, actions, tokens
 service.subscribe(async_callback)                # async callback(update: Update)
 await service.wait_idle()                        # CPU moves and fired timers done (tests)

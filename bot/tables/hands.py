@@ -44,6 +44,7 @@ def forget(meta: TableMeta, user: int) -> None:
     meta.cpus.pop(user, None)
     meta.timeouts.pop(user, None)
     meta.deals.pop(user, None)
+    meta.away.pop(user, None)
     if user in meta.leaving:
         meta.leaving.remove(user)
 

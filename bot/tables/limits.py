@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine import MAX_PLAYERS, MIN_PLAYERS
 
 MIN_BALANCE_ANTES = 10  # a minimum balance to sit: 10 x ante
-MAX_TIMEOUTS = 2  # timeouts in a row before removal at the end of the hand
+MAX_TIMEOUTS = 2  # timeouts in a row before a player is sat out (or leaves: `away_mode`)
 LAST_EVENTS = 30  # public events kept in the snapshot
 CPUS_PER_TABLE = 9  # CPU ids -(table_id * 10 + k), k = 1..9
 

@@ -47,6 +47,15 @@ class TableMeta:
     sitting_out: list[int] = field(default_factory=list)
     #: the last public events (dicts with a "user" added), newest last
     last_events: list[dict[str, Any]] = field(default_factory=list)
+    #: sat-out players (their turns are passed for them): user id -> the hand they were sat
+    #: out in; one whole hand later they leave at its end
+    away: dict[int, int] = field(default_factory=dict)
+    #: table settings of absent players: timeouts in a row before a player is sat out, and
+    #: what happens then ("sit_out" until they are back, or "leave" at the end of the hand)
+    away_after: int = 2
+    away_mode: str = "sit_out"
+    #: the table's channel is a thread the bot opened for it (archived when it closes)
+    own_thread: bool = False
     #: how the last hand ended (`HandOver.to_dict()`), shown until the next hand's first action
     last_hand: dict[str, Any] | None = None
 
@@ -77,6 +86,9 @@ class TableMeta:
         meta.timeouts = {k: int(v) for k, v in _int_keys(meta.timeouts).items()}
         meta.leaving = [int(u) for u in meta.leaving]
         meta.sitting_out = [int(u) for u in meta.sitting_out]
+        meta.away = {k: int(v) for k, v in _int_keys(meta.away).items()}
+        meta.away_after = int(meta.away_after)
+        meta.away_mode = str(meta.away_mode)
         return meta
 
     def copy(self) -> TableMeta:

@@ -8,9 +8,15 @@ Decisions where the rules and the issue are silent (also listed in the package d
 - The next hand starts as soon as the previous one is over (no pause); the hand-over update
   carries the result events first.
 - Players dealt into a hand keep their engine seat until it ends. A player who leaves (or is
-  kicked, or times out twice in a row) during a hand is marked "leaving": every one of their
-  turns is played at once with the engine's `default_action`, and they are removed when the
-  hand ends. Their chips are settled like anyone's.
+  kicked) during a hand is marked "leaving": every one of their turns is played at once with
+  the engine's `default_action`, and they are removed when the hand ends. Their chips are
+  settled like anyone's.
+- A player whose turn clock runs out `max_timeouts` times in a row (the table's `away_after`,
+  2) is sat out (`away_mode` "sit_out", the default): their turns are played at once with the
+  engine's `default_action` until they are back (`back`, which the cog calls for the I'm back
+  button and any table command of theirs); sat out for a whole hand, they leave at its end.
+  With `away_mode` "leave" they are marked leaving instead. Both settings live in the meta.
+- After a hand, a table with fewer than 3 active (able to pay, not sat out) players closes.
 - R-14, call the round: every seated player counts the hands they dealt; a player who joins
   starts at the lowest count at the table. After the round is called the table closes at the
   end of the first hand after which every player able to pay the ante has the same count (or
@@ -66,13 +72,14 @@ class TableService:
         cpu_delay: float = 0.0,
         player_factory: PlayerFactory = make_player,
         max_timeouts: int = MAX_TIMEOUTS,
+        away_mode: str = "sit_out",
     ) -> None:
         self.store = store
         self.turn_timeout = float(turn_timeout)
         self.clock: Clock = clock or SystemClock()
         self.shared = Shared(
             store, self.clock, player_factory, float(cpu_delay), max_timeouts,
-            on_close=self._forget,
+            on_close=self._forget, away_mode=away_mode,
         )
         self._rng = random.Random(seed)
         self._by_channel: dict[int, TableSession] = {}
@@ -92,11 +99,12 @@ class TableService:
         cpu_delay: float = 0.0,
         player_factory: PlayerFactory = make_player,
         max_timeouts: int = MAX_TIMEOUTS,
+        away_mode: str = "sit_out",
     ) -> TableService:
         """Build the service (options as for the constructor) and resume every open table."""
         service = cls(
             store, turn_timeout=turn_timeout, seed=seed, clock=clock, cpu_delay=cpu_delay,
-            player_factory=player_factory, max_timeouts=max_timeouts,
+            player_factory=player_factory, max_timeouts=max_timeouts, away_mode=away_mode,
         )
         await service._resume()
         return service
@@ -159,6 +167,11 @@ class TableService:
         """Snapshots of every open table."""
         return [t.snapshot for t in self._by_id.values()]
 
+    def open_tables(self, guild: int) -> list[TableState]:
+        """Snapshots of the open tables of one server, oldest first."""
+        tables = [t for t in self._by_id.values() if t.row.guild_id == guild and not t.closed]
+        return [t.snapshot for t in sorted(tables, key=lambda t: t.id)]
+
     def table_of(self, guild: int, user: int) -> TableState | None:
         """The open table of this server where `user` sits, or None."""
         table = self._table_of(guild, user)
@@ -171,8 +184,18 @@ class TableService:
 
     # ------------------------------------------------------------------ lobby
 
-    async def open_table(self, guild: int, channel: int, user: int) -> TableState:
-        """Open a table in `channel` (copying the server's stakes); the opener sits."""
+    async def check_can_open(self, guild: int, user: int) -> None:
+        """Raise the TableError `open_table` would raise for `user` alone (seated at another
+        table of this server, or too few chips), before a thread is made for the table."""
+        if self._table_of(guild, user) is not None:
+            raise TableError("seated_elsewhere")
+        await check_balance(self.shared, guild, user, dict(await self.store.get_stakes(guild)))
+
+    async def open_table(
+        self, guild: int, channel: int, user: int, *, own_thread: bool = False
+    ) -> TableState:
+        """Open a table in `channel` (copying the server's stakes); the opener sits.
+        `own_thread`: `channel` is a thread made for this table (archived when it closes)."""
         async with self._seating:
             if channel in self._by_channel:
                 raise TableError("table_exists")
@@ -180,7 +203,8 @@ class TableService:
                 raise TableError("seated_elsewhere")
             stakes = dict(await self.store.get_stakes(guild))
             await check_balance(self.shared, guild, user, stakes)
-            meta = TableMeta(seed=self._rng.getrandbits(63))
+            meta = TableMeta(seed=self._rng.getrandbits(63), away_after=self.shared.max_timeouts,
+                             away_mode=self.shared.away_mode, own_thread=own_thread)
             try:
                 row = await self.store.create_table(
                     guild, channel, settings=stakes, seats=[user], meta=meta.to_dict()
@@ -227,6 +251,14 @@ class TableService:
         """`user` leaves: at once between hands, else at the end of the hand (defaulting)."""
         notice = note("tables.left", player=user)
         return await self._run(guild, channel, lambda s: s.remove(user, "left", notice))
+
+    async def back(self, guild: int, user: int) -> TableState | None:
+        """A sat-out `user` is back at their table of this server (None when they sit nowhere;
+        nothing changes when they were not sat out)."""
+        table = self._table_of(guild, user)
+        if table is None:
+            return None
+        return await self._run(guild, table.row.channel_id, lambda s: s.back(user), table=table)
 
     async def kick(self, guild: int, channel: int, by: int, user: int) -> TableState:
         """Admin: remove `user` (at once between hands, else at the end of the hand)."""

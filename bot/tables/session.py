@@ -256,9 +256,11 @@ class TableSession:
     # ------------------------------------------------------------------ hands (lock held)
 
     async def next_hand(
-        self, meta: TableMeta, *, strict: bool = False, notices: list[Notice] | None = None
+        self, meta: TableMeta, *, strict: bool = False, notices: list[Notice] | None = None,
+        after_hand: bool = False,
     ) -> list[Update]:
-        """Between hands: close (round over / no human), wait in the lobby, or deal a hand."""
+        """Between hands: close (round over / no human / fewer than 3 active players after a
+        hand), wait in the lobby, or deal a hand."""
         notices = list(notices or [])
         guild = self.row.guild_id
         seats = list(self.row.seats)
@@ -280,6 +282,10 @@ class TableSession:
             notices.append(note("tables.round_over"))
             return [await self.close(meta, notices, seats=seats)]
         if not has_humans(seats):
+            return [await self.close(meta, notices, seats=seats)]
+        active = [u for u in able if u not in meta.away]
+        if after_hand and meta.started and len(active) < MIN_PLAYERS:
+            notices.append(note("living.too_few", need=MIN_PLAYERS, have=len(active)))
             return [await self.close(meta, notices, seats=seats)]
         if not meta.started or len(able) < MIN_PLAYERS:
             if strict and len(able) < MIN_PLAYERS:
@@ -324,7 +330,9 @@ class TableSession:
             seats=seats, state=hand.to_json(), hand=hand,
         )
         updates = [started]
-        if hand.phase == "over":  # no choice at all in this hand (possible only in theory)
+        first = meta.players[hand.to_act] if hand.to_act is not None else None
+        # no choice at all in this hand (possible only in theory), or a sat-out player first
+        if hand.phase == "over" or first in meta.away:
             updates += await self.play_on(self.meta.copy(), [], [], [], "action")
         return updates
 
@@ -354,7 +362,7 @@ class TableSession:
         try:
             while hand.phase != "over" and hand.to_act is not None:
                 user = meta.players[hand.to_act]
-                if user not in meta.leaving:
+                if user not in meta.leaving and user not in meta.away:
                     break
                 more_moves, more_events = self.step(
                     meta, hand.to_act, hand.default_action(hand.to_act)
@@ -383,6 +391,10 @@ class TableSession:
         if meta.dealer is not None:
             meta.deals[meta.dealer] = meta.deals.get(meta.dealer, 0) + 1
         seats = list(self.row.seats)
+        for user, since in list(meta.away.items()):  # sat out for a whole hand: they leave
+            if since < meta.hand_no and user not in meta.leaving:
+                meta.leaving.append(user)
+                notices.append(note("living.away_removed", player=user))
         for user in meta.leaving:
             if user in seats:
                 seats.remove(user)
@@ -397,7 +409,7 @@ class TableSession:
         )
         updates = [over]
         try:
-            updates += await self.next_hand(self.meta.copy())
+            updates += await self.next_hand(self.meta.copy(), after_hand=True)
         except Exception:  # the action itself is committed: report it, deal on /start
             log.exception("table %s: the next hand could not be dealt", self.id)
         return updates
@@ -595,7 +607,10 @@ class TableSession:
             log.exception("table %s: turn timeout failed", self.id)
 
     async def on_timeout(self, hand_no: int, turn: int) -> list[Update]:
-        """The turn's time is up: its default action; twice in a row, leaving at the end."""
+        """The turn's time is up: its default action. After `meta.away_after` in a row the
+        player is sat out (their turns are passed for them until they are back; after a whole
+        hand sat out they leave at its end), or leaves at the hand's end (`away_mode`
+        "leave")."""
         meta = self.meta.copy()
         hand = self.hand
         if self.paused or self.closed or hand is None or not self.in_hand:
@@ -608,10 +623,26 @@ class TableSession:
         moves, events = self.step(meta, seat, action)
         meta.timeouts[user] = meta.timeouts.get(user, 0) + 1
         notices = [timeout_notice(user, action)]
-        if meta.timeouts[user] >= self.shared.max_timeouts and user not in meta.leaving:
-            meta.leaving.append(user)
-            notices.append(note("tables.timeouts_removed", player=user, count=meta.timeouts[user]))
+        count = meta.timeouts[user]
+        if count >= meta.away_after and user not in meta.leaving and user not in meta.away:
+            if meta.away_mode == "leave":
+                meta.leaving.append(user)
+                notices.append(note("tables.timeouts_removed", player=user, count=count))
+            else:
+                meta.away[user] = meta.hand_no
+                notices.append(note("living.sat_out", player=user, count=count))
         return await self.play_on(meta, moves, events, notices, "timeout")
+
+    async def back(self, user: int) -> list[Update]:
+        """A sat-out `user` is back: their turns are theirs again (nothing if not away)."""
+        self.check_open()
+        if user not in self.meta.away:
+            return []
+        meta = self.meta.copy()
+        del meta.away[user]
+        meta.timeouts[user] = 0
+        notice = note("living.back", player=user)
+        return [await self.commit(meta, "back", notices=[notice])]
 
     # ------------------------------------------------------------------ CPU turns
 
@@ -636,6 +667,8 @@ class TableSession:
             return
         user = self.meta.players[seat]
         if not is_cpu(user) or user not in self.meta.cpus or user in self.meta.leaving:
+            return
+        if user in self.meta.away:
             return
         wake = shared.clock.now() + shared.cpu_delay
         task = asyncio.get_running_loop().create_task(
@@ -688,9 +721,20 @@ class TableSession:
             async with self.lock:
                 updates = await self.next_hand(self.meta.copy())
             await self.shared.publish(updates)
+        elif self.in_hand and self.to_act_away():
+            async with self.lock:
+                updates = await self.play_on(self.meta.copy(), [], [], [], "action")
+            await self.shared.publish(updates)
         else:
             self.arm_timer()
             self.schedule_cpu()
+
+    def to_act_away(self) -> bool:
+        """Whether the seat to act is a sat-out player (their turn is passed for them)."""
+        hand = self.hand
+        if hand is None or hand.to_act is None:
+            return False
+        return self.meta.players[hand.to_act] in self.meta.away
 
 
 __all__ = ["TableSession", "TimerKey", "check_balance", "loggable_data"]

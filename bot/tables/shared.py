@@ -35,6 +35,9 @@ class Shared:
     player_factory: PlayerFactory
     cpu_delay: float = 0.0
     max_timeouts: int = 2
+    #: what a player who ran out of time `max_timeouts` times in a row becomes: "sit_out" or
+    #: "leave" (the defaults of every new table's settings, kept in its meta)
+    away_mode: str = "sit_out"
     listeners: list[Listener] = field(default_factory=list)
     #: CPU moves and fired timers now running (`wait_idle` waits for them)
     busy: set[asyncio.Task[Any]] = field(default_factory=set)

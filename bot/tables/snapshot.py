@@ -156,7 +156,8 @@ def build_state(
             cards = 0
         seats.append(
             SeatState(
-                user, meta.cpus.get(user), chip_count, cards, status, seat if in_hand else None
+                user, meta.cpus.get(user), chip_count, cards, status, seat if in_hand else None,
+                away=user in meta.away,
             )
         )
     to_act = None
@@ -192,4 +193,5 @@ def build_state(
         carry=meta.carry,
         round_called=meta.round_called_by is not None,
         last_hand=shown_hand_over(meta),
+        own_thread=meta.own_thread,
     )

@@ -52,6 +52,7 @@ class SeatState:
 
     status: "seated" (no hand running), "playing", "waiting" (joined during a hand),
     "sitting_out" (could not pay the ante), "leaving" (removed at the end of the hand).
+    `away`: sat out after running out of time (their turns are passed until they are back).
     """
 
     user_id: int
@@ -60,6 +61,7 @@ class SeatState:
     cards: int
     status: str
     seat: int | None = None  # engine seat in the current hand
+    away: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,8 @@ class TableState:
     round_called: bool
     #: how the last hand ended, until the next hand's first action (None otherwise)
     last_hand: HandOver | None = None
+    #: the table opened its own thread (`channel_id`), archived when the table closes
+    own_thread: bool = False
 
     def seat_of(self, user: int) -> SeatState | None:
         """The seat of `user`, if seated."""

@@ -17,6 +17,8 @@ SUBCOMMANDS = {
 }
 #: subcommands that cogs.history adds to the group (issue 19), described in history.cmd.*
 HISTORY_SUBCOMMANDS = {"history", "replay"}
+#: subcommands of issue 20 (tables in threads, absent players), described in living.cmd.*
+LIVING_SUBCOMMANDS = {"tables", "back"}
 
 
 async def test_the_stoppa_group_has_its_fixed_names_and_italian_descriptions(h: Harness) -> None:
@@ -25,9 +27,11 @@ async def test_the_stoppa_group_has_its_fixed_names_and_italian_descriptions(h: 
     assert group["description_localizations"]["it"] == t("table.cmd.group", "it")
     assert group["dm_permission"] is False and group["contexts"] == [0]  # servers only
     subs = {o["name"]: o for o in group["options"]}
-    assert set(subs) == SUBCOMMANDS | HISTORY_SUBCOMMANDS
+    assert set(subs) == SUBCOMMANDS | HISTORY_SUBCOMMANDS | LIVING_SUBCOMMANDS
     for name, sub in subs.items():
-        key = ("history.cmd." if name in HISTORY_SUBCOMMANDS else "table.cmd.") + name
+        area = ("history" if name in HISTORY_SUBCOMMANDS
+                else "living" if name in LIVING_SUBCOMMANDS else "table")
+        key = f"{area}.cmd.{name}"
         assert sub["description"] == t(key, "en")
         assert sub["description_localizations"]["it"] == t(key, "it")
     level = subs["addbot"]["options"][0]

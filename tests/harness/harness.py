@@ -59,10 +59,16 @@ from tests.harness.transport import (
 _harness_numbers = itertools.count(1)
 OptionType = discord.AppCommandOptionType
 
-#: The bot's own permissions in the guild (as `app_permissions` of an interaction).
+#: The bot's own permissions in the guild (as `app_permissions` of an interaction). Like a
+#: bot added with the invite URL (`bot.invite`), it may not create threads: `/stoppa new`
+#: opens in the channel. `THREAD_BOT_PERMISSIONS` (through `set_bot_permissions`) adds them.
 BOT_PERMISSIONS = discord.Permissions(
-    EVERYONE_PERMISSIONS.value
-    | discord.Permissions(manage_messages=True, use_external_emojis=True).value
+    (EVERYONE_PERMISSIONS.value
+     | discord.Permissions(manage_messages=True, use_external_emojis=True).value)
+    & ~discord.Permissions(create_public_threads=True).value
+)
+THREAD_BOT_PERMISSIONS = discord.Permissions(
+    BOT_PERMISSIONS.value | discord.Permissions(create_public_threads=True).value
 )
 
 
@@ -570,8 +576,22 @@ class Harness:
         if channel is None:
             return self.channel_id
         if isinstance(channel, str):
+            if channel not in self.channels:  # a thread the bot created
+                return self.thread_named(channel)
             return self.channels[channel]
         return int(channel)
+
+    def thread_named(self, name: str) -> int:
+        """The id of the thread called `name` (one the bot created through the API, or one of
+        `create_thread`); KeyError when there is none."""
+        for channel_id, payload in self.fake.channels.items():
+            if payload.get("type") in (10, 11, 12) and payload.get("name") == name:
+                return channel_id
+        raise KeyError(name)
+
+    def threads(self) -> list[dict[str, Any]]:
+        """Every thread the fake knows (payloads: name, parent_id, thread_metadata...)."""
+        return [p for p in self.fake.channels.values() if p.get("type") in (10, 11, 12)]
 
     # -- interactions ---------------------------------------------------------------------
     async def sync_commands(self) -> list[dict[str, Any]]:

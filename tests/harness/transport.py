@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.webhook.async_ import async_context
 
+from tests.harness.payloads import thread_payload
 from tests.harness.snowflakes import Snowflakes, snowflake_time_iso
 
 if TYPE_CHECKING:
@@ -450,7 +451,47 @@ class FakeDiscord:
             return user
         if p == "/channels/{channel_id}/typing":
             return None
+        if p == "/channels/{channel_id}/threads" and m == "POST":
+            return self._create_thread(int(call.params["channel_id"]), call.json or {})
+        if p == "/channels/{channel_id}" and m == "GET":
+            channel = self.channels.get(int(call.params["channel_id"]))
+            if channel is None:
+                raise _not_found("Channel", 10003)
+            return channel
+        if p == "/channels/{channel_id}" and m == "PATCH":
+            return self._edit_channel(int(call.params["channel_id"]), call.json or {})
         raise HarnessHTTPError(501, f"harness: no fake answer for {m} {p}")
+
+    def _create_thread(self, parent_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        """`TextChannel.create_thread` without a message: a public thread of `parent_id`
+        (403 50013 unless the bot may create public threads there)."""
+        if parent_id not in self.channels:
+            raise _not_found("Channel", 10003)
+        permissions = self.bot_permissions.get(parent_id)
+        if permissions is not None and not permissions.administrator and not (
+            permissions.view_channel and permissions.create_public_threads
+        ):
+            raise _forbidden(50013, "Missing Permissions")
+        parent = self.channels[parent_id]
+        thread_id = self.snowflakes.next()
+        payload = thread_payload(thread_id, int(parent["guild_id"]), str(body.get("name")),
+                                 parent_id, int(self.bot_user["id"]))
+        self.channels[thread_id] = payload
+        return payload
+
+    def _edit_channel(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        """`Thread.edit(...)`/`TextChannel.edit(...)`: name, archived and locked change."""
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            raise _not_found("Channel", 10003)
+        if "name" in body:
+            channel["name"] = body["name"]
+        meta = channel.get("thread_metadata")
+        if meta is not None:
+            for key in ("archived", "locked"):
+                if key in body:
+                    meta[key] = bool(body[key])
+        return channel
 
     def _check_access(self, channel_id: int, method: str) -> None:
         """Answer like Discord in a channel that is gone (404) or where the bot lacks a

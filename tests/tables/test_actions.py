@@ -119,18 +119,20 @@ async def test_a_leaver_mid_hand_passes_until_the_hand_ends(h: Harness) -> None:
     assert now.status == "playing" and len(now.players) == 3
 
 
-async def test_a_table_below_three_players_waits_in_the_lobby(h: Harness) -> None:
+async def test_a_table_below_three_players_after_a_hand_closes_itself(h: Harness) -> None:
+    # issue 20 changed this: it used to wait in the lobby ("tables.waiting_players")
     state = await _start(h, USERS[:3])
     leaver = next(u for u in USERS[:3] if u != state.to_act)
     await h.svc.leave(GUILD, CHANNEL, leaver)
-    now = await drive(h, lambda s: s is not None and s.status == "lobby", random_players(seed=3))
-    assert now is not None and now.phase is None and len(now.seats) == 2
-    assert "tables.waiting_players" in [n.key for n in h.updates[-1].notices]
+    await drive(h, lambda s: s is None or s.hand_no > 1, random_players(seed=3))
+    assert h.state() is None  # closed
+    last = h.updates[-1]
+    assert last.kind == "closed" and last.state.status == "closed"
+    keys = [n.key for n in last.notices]
+    assert "living.too_few" in keys and "tables.closed" in keys
     assert await h.store.escrow(state.table_id) == 0
-    # a third player sits: play resumes by itself
-    await h.svc.join(GUILD, CHANNEL, 20)
-    now = h.state()
-    assert now is not None and now.status == "playing" and now.hand_no == 2
+    # the two players left are free to sit elsewhere
+    assert h.svc.table_of(GUILD, USERS[0]) is None
 
 
 async def test_join_during_a_hand_waits_for_the_next(h: Harness) -> None:

@@ -42,6 +42,9 @@ async def test_server_turn_timeout_overrides_the_default(h: Harness) -> None:
 
 
 async def test_two_timeouts_in_a_row_remove_the_player_after_the_hand(h: Harness) -> None:
+    # the table setting "leave" (issue 20 made "sit_out" the default: tests/tables/test_away.py)
+    h.service_kwargs["away_mode"] = "leave"
+    await h.restart()
     await _start(h)
     sleepy = USERS[2]
     players = random_players(seed=5)
