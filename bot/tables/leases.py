@@ -8,6 +8,9 @@ memory, drops a table whose lease it lost (no write: the store's fence refuses i
 and takes over the open tables of its servers that nobody holds any more (their owner
 crashed, or stopped during a reshard), resuming each from the database. A clean stop
 releases every lease so the next owner need not wait for them to expire.
+
+Lease times are the wall clock of `Ownership.clock` (a fake one in tests), not the turn clock
+of the service: a lease measures whether a process is alive, not the time of a game.
 """
 
 from __future__ import annotations
@@ -21,18 +24,20 @@ from dataclasses import dataclass, field
 from bot.cluster.leases import LeasePolicy, new_owner_id
 from bot.cluster.shards import ShardPlan
 from bot.store import StoreContract, TableRow
-from bot.tables.clock import Clock
+from bot.tables.clock import Clock, SystemClock
 
 log = logging.getLogger("stoppa.tables")
 
 
 @dataclass(frozen=True)
 class Ownership:
-    """This process's name in the leases, its shards (None: every server) and the timings."""
+    """This process's name in the leases, its shards (None: every server), the timings and
+    the clock they are measured on."""
 
     owner: str = field(default_factory=new_owner_id)
     shards: ShardPlan | None = None
     policy: LeasePolicy = field(default_factory=LeasePolicy)
+    clock: Clock = field(default_factory=SystemClock, compare=False)
 
     def owns(self, guild_id: int) -> bool:
         """Whether the server's events, and so its tables, come to this process."""
@@ -49,7 +54,6 @@ class LeaseKeeper:
     def __init__(
         self,
         store: StoreContract,
-        clock: Clock,
         ownership: Ownership,
         *,
         held: Callable[[], Collection[int]],
@@ -57,7 +61,7 @@ class LeaseKeeper:
         adopt: Callable[[TableRow], Awaitable[None]],
     ) -> None:
         self.store = store
-        self.clock = clock
+        self.clock = ownership.clock
         self.ownership = ownership
         self._held = held
         self._drop = drop
@@ -107,8 +111,10 @@ class LeaseKeeper:
 
     async def _run(self, mark_busy: Callable[[asyncio.Task[None]], None]) -> None:
         every = self.ownership.policy.renew_every
+        due = self.clock.now() + every
         while True:
-            await self.clock.sleep_until(self.clock.now() + every)
+            await self.clock.sleep_until(due)
+            due = max(due + every, self.clock.now())  # on a fixed beat; none piled up
             beat = asyncio.get_running_loop().create_task(self.beat())
             mark_busy(beat)
             try:
