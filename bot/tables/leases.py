@@ -18,15 +18,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 
 from bot.cluster.leases import LeasePolicy, new_owner_id
 from bot.cluster.shards import ShardPlan
 from bot.store import StoreContract, TableRow
-from bot.tables.clock import Clock, SystemClock
+from bot.tables.clock import Clock
 
 log = logging.getLogger("stoppa.tables")
+
+
+class WallClock:
+    """Lease time: the wall clock (`time.time`), and ONE event-loop sleep to wait for a beat
+    (a beat that wakes a little early is harmless; a loop whose time is simulated, as in the
+    offline harness, keeps its beats on its own time instead of spinning)."""
+
+    def now(self) -> float:
+        """The current epoch time."""
+        return time.time()
+
+    async def sleep_until(self, when: float) -> None:
+        """Sleep about until `when` (at once if it has passed)."""
+        await asyncio.sleep(max(0.0, when - time.time()))
 
 
 @dataclass(frozen=True)
@@ -37,7 +52,7 @@ class Ownership:
     owner: str = field(default_factory=new_owner_id)
     shards: ShardPlan | None = None
     policy: LeasePolicy = field(default_factory=LeasePolicy)
-    clock: Clock = field(default_factory=SystemClock, compare=False)
+    clock: Clock = field(default_factory=WallClock, compare=False)
 
     def owns(self, guild_id: int) -> bool:
         """Whether the server's events, and so its tables, come to this process."""
@@ -67,6 +82,8 @@ class LeaseKeeper:
         self._drop = drop
         self._adopt = adopt
         self.task: asyncio.Task[None] | None = None
+        #: a beat is running (`TableService.wait_idle` waits for it)
+        self.beating = False
 
     @property
     def owner(self) -> str:
@@ -104,25 +121,25 @@ class LeaseKeeper:
             log.info("table %s: lease taken over; resuming it", row.id)
             await self._adopt(row)
 
-    def start(self, mark_busy: Callable[[asyncio.Task[None]], None]) -> None:
-        """Run `beat` every `renew_every` seconds of the clock until `stop`; each beat is
-        marked busy (`wait_idle` waits for it)."""
-        self.task = asyncio.get_running_loop().create_task(self._run(mark_busy))
+    def start(self) -> None:
+        """Run `beat` every `renew_every` seconds of the clock until `stop`."""
+        self.task = asyncio.get_running_loop().create_task(self._run())
 
-    async def _run(self, mark_busy: Callable[[asyncio.Task[None]], None]) -> None:
+    async def _run(self) -> None:
         every = self.ownership.policy.renew_every
         due = self.clock.now() + every
         while True:
             await self.clock.sleep_until(due)
             due = max(due + every, self.clock.now())  # on a fixed beat; none piled up
-            beat = asyncio.get_running_loop().create_task(self.beat())
-            mark_busy(beat)
+            self.beating = True
             try:
-                await beat
+                await self.beat()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("lease beat failed; retrying at the next one")
+            finally:
+                self.beating = False
 
     async def stop(self, release: Collection[int]) -> None:
         """Stop the beat and release the leases of `release` (a clean stop)."""

@@ -114,7 +114,7 @@ class TableService:
         )
         await service._resume()
         if service.leases is not None:
-            service.leases.start(service.shared.mark_busy)
+            service.leases.start()
         return service
 
     @property
@@ -147,6 +147,9 @@ class TableService:
             for _ in range(3):
                 await asyncio.sleep(0)
             busy = [t for t in self.shared.busy if not t.done()]
+            if self.leases is not None and self.leases.beating:
+                await asyncio.sleep(0.001)  # a lease beat (store I/O, maybe a takeover)
+                continue
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
