@@ -135,6 +135,11 @@ class StoreContract(Protocol):
         """Extend `owner`'s lease to `now + ttl`; False if not theirs or already expired."""
         ...
 
+    async def renew_leases(self, owner: str, ttl: float, now: float) -> list[int]:
+        """Extend every unexpired lease of `owner` to `now + ttl` in ONE statement (a beat
+        costs one transaction, however many tables); the ids renewed, sorted."""
+        ...
+
     async def release_lease(self, table_id: int, owner: str) -> bool:
         """Give up `owner`'s lease; False if they did not hold it."""
         ...

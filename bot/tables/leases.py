@@ -113,8 +113,10 @@ class LeaseKeeper:
         tables of this process's servers that nobody drives."""
         policy = self.ownership.policy
         now = self.clock.now()
-        for table_id in list(self._held()):
-            if not await self.store.renew_lease(table_id, self.owner, policy.ttl, now):
+        held = list(self._held())
+        renewed = set(await self.store.renew_leases(self.owner, policy.ttl, now))
+        for table_id in held:
+            if table_id not in renewed:
                 log.warning("table %s: lease lost; another process drives it now", table_id)
                 self._drop(table_id)
         for row in await self.claimable():

@@ -142,3 +142,17 @@ async def test_an_unfenced_save_ignores_leases(store: StoreContract) -> None:
     await store.acquire_lease(table.id, "someone", 10, T0)
     saved = await store.save_table(table.id, expected_version=0, state="x")
     assert saved.state == "x"
+
+
+async def test_renew_every_lease_of_an_owner_in_one_statement(
+    two_stores: tuple[StoreContract, StoreContract],
+) -> None:
+    a, b = two_stores
+    ids = [(await a.create_table(GUILD, channel, settings={})).id for channel in (1, 2, 3)]
+    await a.acquire_lease(ids[0], "proc-a", 10, T0)
+    await a.acquire_lease(ids[1], "proc-a", 10, T0 + 5)
+    await b.acquire_lease(ids[2], "proc-b", 10, T0)
+    assert await a.renew_leases("proc-a", 10, T0 + 9) == ids[:2]
+    assert await a.renew_leases("proc-a", 10, T0 + 19.5) == []  # both ran out at T0 + 19
+    assert (await b.acquire_lease(ids[0], "proc-b", 10, T0 + 20)).granted
+    assert await b.renew_leases("proc-b", 10, T0 + 21) == [ids[0]]  # ids[2] expired at T0+10
