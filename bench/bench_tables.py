@@ -289,14 +289,14 @@ def run_cluster(size: str, url: str, processes: int) -> dict[str, float]:
         asyncio.run(schema_sql(f"CREATE SCHEMA {schema}"))
         target = f"{url}{'&' if '?' in url else '?'}search_path={schema}"
         cleanup = f"DROP SCHEMA {schema} CASCADE"
-        from bot.store import open_store
-
-        async def migrate() -> None:  # once, before the workers start
-            await (await open_store(target)).close()
-
-        asyncio.run(migrate())
     else:
         target = url
+    from bot.store import open_store
+
+    async def migrate() -> None:  # the schema, once, before the workers start
+        await (await open_store(target)).close()
+
+    asyncio.run(migrate())
     workers = [
         subprocess.Popen(
             [sys.executable, __file__, "--worker", target, str(i), str(processes),
@@ -332,6 +332,17 @@ def run_cluster(size: str, url: str, processes: int) -> dict[str, float]:
         paced = [x for report in each_line() for x in report["latencies"]]
         for worker in workers:
             worker.wait(timeout=120)
+
+        async def audit() -> list[str]:
+            store = await open_store(target)
+            try:
+                return await store.audit()
+            finally:
+                await store.close()
+
+        problems = asyncio.run(audit())
+        if problems:
+            raise AssertionError(f"ledger audit failed: {problems[:3]}")
     finally:
         for worker in workers:
             if worker.poll() is None:
