@@ -11,6 +11,15 @@ Figures (`run(size)` returns them; `python bench/bench_tables.py [small|full]` p
 - conc_actions_per_s, conc_p50_ms, conc_p99_ms: every table driven at once by its own task
   (the store serialises the transactions, so latency includes queueing behind other tables).
 Target: seq_p99_ms < 20.
+
+Several processes on one database (issue 17): `python bench/bench_tables.py full --database
+URL --processes N` (URL: `postgresql://...`, or `sqlite:///file`; also `STOPPA_BENCH_DATABASE`)
+starts N OS processes, each a table service with its own store (pool) and lease owner,
+running shard i of N; the tables are spread one per server over the shards, so each process
+drives its own. In a fresh schema (PostgreSQL) or file (SQLite) it measures, at once in every
+process: saturation (every table driven by its own task; `sat_actions_per_s` over all
+processes) and human pace (`paced_p99_ms`), and where the CPU went during saturation: each
+bot process's and the PostgreSQL server's utime + stime from `/proc/<pid>/stat`.
 """
 
 from __future__ import annotations
@@ -144,6 +153,219 @@ async def _bench(size: str) -> dict[str, float]:
     }
 
 
+TICKS = 100.0  # clock ticks per second of /proc/<pid>/stat (os.sysconf("SC_CLK_TCK"))
+
+
+def cpu_seconds(pid: int | str) -> float:
+    """utime + stime of a process so far, in seconds (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def postgres_cpu_seconds() -> float:
+    """utime + stime of every PostgreSQL server process on this machine (the backends of
+    the bench's connections, the WAL writer, the checkpointer...)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        if "(postgres)" in text:
+            total += cpu_seconds(stat.parent.name)
+    return total
+
+
+def shard_guild(table: int, processes: int) -> int:
+    """The server of table `table`: one server per table, on shard `table % processes`."""
+    return ((table // processes * processes + table % processes) << 22) | 1
+
+
+async def _worker(url: str, index: int, processes: int, n_tables: int, n_actions: int,
+                  window: float, think: float) -> None:
+    """One process of the cluster run: open this shard's tables, then run each phase when
+    the parent says `go` on stdin, printing one JSON line per phase."""
+    import json
+
+    from bot.cluster.leases import LeasePolicy
+    from bot.cluster.shards import ShardPlan
+    from bot.players import RandomPlayer
+    from bot.store import open_store
+    from bot.tables import FakeClock, TableService
+    from bot.tables.leases import Ownership
+
+    store = await open_store(url)
+    ownership = Ownership(shards=ShardPlan(processes, (index,)), policy=LeasePolicy())
+    service = await TableService.start(store, clock=FakeClock(), seed=index, turn_timeout=60.0,
+                                       ownership=ownership)
+    players: dict[int, Any] = {}
+    mine: list[tuple[int, int]] = []
+    for table in range(index, n_tables, processes):
+        guild, channel = shard_guild(table, processes), 1000 + table
+        users = [table * 10 + k + 1 for k in range(4)]
+        for user in users:
+            players[user] = RandomPlayer(user)
+        await service.open_table(guild, channel, users[0])
+        for user in users[1:]:
+            await service.join(guild, channel, user)
+        await service.start_game(guild, channel, users[0])
+        mine.append((guild, channel))
+    loop = asyncio.get_running_loop()
+
+    async def go() -> None:
+        print(json.dumps({"ready": index}), flush=True)
+        await loop.run_in_executor(None, sys.stdin.readline)
+
+    async def act(guild: int, channel: int) -> float | None:
+        state = service.state(channel)
+        if state is None or state.to_act is None:
+            return None
+        user = state.to_act
+        info = service.hand_for(guild, channel, user)
+        action = players[user].choose(info.seat_view, list(info.actions), info.events)
+        start = time.perf_counter()
+        await service.act(guild, channel, user, action, expected_hand=state.hand_no,
+                          expected_turn=state.turn)
+        return time.perf_counter() - start
+
+    await go()
+    sat: list[float] = []
+
+    async def saturate(guild: int, channel: int) -> None:
+        for _ in range(n_actions):
+            latency = await act(guild, channel)
+            if latency is not None:
+                sat.append(latency)
+            await asyncio.sleep(0)
+
+    cpu0, start = cpu_seconds("self"), time.perf_counter()
+    await asyncio.gather(*(saturate(g, c) for g, c in mine))
+    elapsed, cpu = time.perf_counter() - start, cpu_seconds("self") - cpu0
+    print(json.dumps({"phase": "sat", "actions": len(sat), "seconds": elapsed, "cpu": cpu,
+                      "p99": _percentile(sat, 0.99)}), flush=True)
+    await go()
+    paced: list[float] = []
+    rng = random.Random(index)
+    deadline = time.perf_counter() + window
+
+    async def pace(guild: int, channel: int) -> None:
+        while True:
+            await asyncio.sleep(rng.expovariate(1 / think))
+            if time.perf_counter() >= deadline:
+                return
+            latency = await act(guild, channel)
+            if latency is not None:
+                paced.append(latency)
+
+    await asyncio.gather(*(pace(g, c) for g, c in mine))
+    print(json.dumps({"phase": "paced", "latencies": paced}), flush=True)
+    await service.stop()
+    await store.close()
+
+
+def run_cluster(size: str, url: str, processes: int) -> dict[str, float]:
+    """The cluster figures: `processes` OS processes on the database `url` (see the module
+    docstring); a fresh schema of a PostgreSQL database, or a fresh SQLite file."""
+    import json
+    import subprocess
+    import uuid
+
+    n_tables, n_actions = SIZES[size]
+    window, think = PACE[size]
+    cleanup = None
+    if url.startswith("postgres"):
+        import asyncpg
+
+        schema = f"bench_{uuid.uuid4().hex[:10]}"
+
+        async def schema_sql(sql: str) -> None:
+            conn = await asyncpg.connect(url)
+            await conn.execute(sql)
+            await conn.close()
+
+        asyncio.run(schema_sql(f"CREATE SCHEMA {schema}"))
+        target = f"{url}{'&' if '?' in url else '?'}search_path={schema}"
+        cleanup = f"DROP SCHEMA {schema} CASCADE"
+    else:
+        target = url
+    from bot.store import open_store
+
+    async def migrate() -> None:  # the schema, once, before the workers start
+        await (await open_store(target)).close()
+
+    asyncio.run(migrate())
+    workers = [
+        subprocess.Popen(
+            [sys.executable, __file__, "--worker", target, str(i), str(processes),
+             str(n_tables), str(n_actions), str(window), str(think)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )
+        for i in range(processes)
+    ]
+    try:
+        def each_line() -> list[dict[str, Any]]:
+            out = []
+            for worker in workers:
+                assert worker.stdout is not None
+                line = worker.stdout.readline()
+                if not line:
+                    raise RuntimeError("a bench process died")
+                out.append(json.loads(line))
+            return out
+
+        def say_go() -> None:
+            for worker in workers:
+                assert worker.stdin is not None
+                worker.stdin.write("go\n")
+                worker.stdin.flush()
+
+        each_line()  # ready
+        pg0 = postgres_cpu_seconds()
+        say_go()
+        sat = each_line()
+        pg_cpu = postgres_cpu_seconds() - pg0
+        each_line()  # ready
+        say_go()
+        paced = [x for report in each_line() for x in report["latencies"]]
+        for worker in workers:
+            worker.wait(timeout=120)
+
+        async def audit() -> list[str]:
+            store = await open_store(target)
+            try:
+                return await store.audit()
+            finally:
+                await store.close()
+
+        problems = asyncio.run(audit())
+        if problems:
+            raise AssertionError(f"ledger audit failed: {problems[:3]}")
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()
+        if cleanup is not None:
+            asyncio.run(schema_sql(cleanup))
+    seconds = max(report["seconds"] for report in sat)
+    figures = {
+        "processes": float(processes),
+        "tables": float(n_tables),
+        "sat_actions_per_s": sum(report["actions"] for report in sat) / seconds,
+        "sat_seconds": seconds,
+        "sat_p99_ms": 1000 * max(report["p99"] for report in sat),
+        "paced_actions_per_s": len(paced) / window,
+        "paced_p50_ms": 1000 * statistics.median(paced) if paced else 0.0,
+        "paced_p99_ms": 1000 * _percentile(paced, 0.99),
+        "postgres_cpu_s": pg_cpu,
+    }
+    for i, report in enumerate(sat):
+        figures[f"bot{i}_cpu_s"] = report["cpu"]
+    return figures
+
+
 def run(size: str = "full") -> dict[str, float]:
     """Run the benchmark at `size` ("small": a few seconds; "full": 500 tables)."""
     if size not in SIZES:
@@ -151,7 +373,29 @@ def run(size: str = "full") -> dict[str, float]:
     return asyncio.run(_bench(size))
 
 
-if __name__ == "__main__":
-    chosen = sys.argv[1] if len(sys.argv) > 1 else "full"
-    for name, value in run(chosen).items():
+def main(argv: list[str]) -> None:
+    """`[small|full] [--database URL] [--processes N]`; `--worker ...` is one cluster process."""
+    import argparse
+    import os
+
+    if argv[:1] == ["--worker"]:
+        url, index, count, tables, actions = argv[1], *map(int, argv[2:6])
+        asyncio.run(_worker(url, index, count, tables, actions, float(argv[6]),
+                            float(argv[7])))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("size", nargs="?", default="full", choices=list(SIZES))
+    parser.add_argument("--database", default=os.environ.get("STOPPA_BENCH_DATABASE"),
+                        help="postgresql://... or sqlite:///file: the cluster run")
+    parser.add_argument("--processes", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.database:
+        figures = run_cluster(args.size, args.database, args.processes)
+    else:
+        figures = run(args.size)
+    for name, value in figures.items():
         print(f"{name:22} {value:12.2f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot.cluster.shards import ShardPlan
 from bot.command_sync import SyncReport, SyncState, sync_if_changed
 from bot.command_sync import sync_state_path as sync_state_path_for
 from bot.discord_utils import (
@@ -51,6 +52,7 @@ from bot.discord_utils import (
 )
 from bot.store import StoreContract
 from bot.tables import TableService
+from bot.tables.leases import Ownership
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -149,9 +151,26 @@ class StoppaBot(commands.AutoShardedBot):
             await self.sync_app_commands()
 
     async def _start_tables(self, store: StoreContract) -> TableService:
-        """The table service over `store` (it resumes every open table)."""
-        options = {"turn_timeout": self.turn_timeout, "seed": self.seed, **self.table_options}
+        """The table service over `store`: it resumes the open tables of this process's
+        shards whose lease it takes, and keeps those leases (several processes may share the
+        database)."""
+        options = {
+            "turn_timeout": self.turn_timeout,
+            "seed": self.seed,
+            "ownership": self.ownership(),
+            **self.table_options,
+        }
         return await TableService.start(store, **options)
+
+    def ownership(self) -> Ownership:
+        """This process's table ownership: a new lease owner name, and its shards when
+        `shard_count` was set (else every server: one process, or Discord's count unknown
+        before the gateway connects)."""
+        plan = None
+        if self.shard_count is not None:
+            ids = tuple(sorted(self.shard_ids)) if self.shard_ids is not None else None
+            plan = ShardPlan(self.shard_count, ids)
+        return Ownership(shards=plan)
 
     async def _load(self, name: str) -> None:
         if name in OPTIONAL_EXTENSIONS and importlib.util.find_spec(name) is None:

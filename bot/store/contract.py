@@ -136,6 +136,11 @@ class StoreContract(Protocol):
         """Extend `owner`'s lease to `now + ttl`; False if not theirs or already expired."""
         ...
 
+    async def renew_leases(self, owner: str, ttl: float, now: float) -> list[int]:
+        """Extend every unexpired lease of `owner` to `now + ttl` in ONE statement (a beat
+        costs one transaction, however many tables); the ids renewed, sorted."""
+        ...
+
     async def release_lease(self, table_id: int, owner: str) -> bool:
         """Give up `owner`'s lease; False if they did not hold it."""
         ...
@@ -158,10 +163,14 @@ class StoreContract(Protocol):
         message_id: int | Unset | None = UNSET,
         moves: Sequence[Move] = (),
         hand: HandRecord | None = None,
+        lease_owner: str | None = None,
+        now: float | None = None,
     ) -> TableRow:
         """One action in one transaction: version check, the given fields, every move (with
         ledger rows, through the escrow), the hand record (`VersionConflict`,
-        `InsufficientFunds`, `StoreError`)."""
+        `InsufficientFunds`, `StoreError`). With `lease_owner` it is fenced: applied only
+        while that owner holds the table's unexpired lease at `now` (else `LeaseLost`), so a
+        process paused past its lease can never write."""
         ...
 
     async def close_table(
@@ -171,8 +180,11 @@ class StoreContract(Protocol):
         expected_version: int,
         refunds: Sequence[Move] = (),
         meta: Mapping[str, Any] | None = None,
+        lease_owner: str | None = None,
+        now: float | None = None,
     ) -> TableRow:
-        """Close the table with its refunds; the escrow must end at 0."""
+        """Close the table with its refunds; the escrow must end at 0. Fenced by
+        `lease_owner` as `save_table` is (`LeaseLost`)."""
         ...
 
     # ratings and seasons (issue 21) --------------------------------------------------------

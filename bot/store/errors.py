@@ -75,6 +75,18 @@ class VersionConflict(StoreError):
         super().__init__(None, {"table_id": table_id, "expected": expected, "actual": actual})
 
 
+class LeaseLost(StoreError):
+    """A fenced table write refused: the writer does not hold the table's lease (another
+    process took it, or it ran out). Nothing was written; the writer must stop driving the
+    table."""
+
+    default_code = "lease_lost"
+
+    def __init__(self, *, table_id: int, owner: str) -> None:
+        self.table_id, self.owner = table_id, owner
+        super().__init__(None, {"table_id": table_id})
+
+
 class TableExists(StoreError):
     """The channel already has an open (not closed) table."""
 

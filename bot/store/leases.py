@@ -30,6 +30,10 @@ RENEW = (
     "UPDATE table_leases SET expires_at = ? WHERE table_id = ? AND owner = ? AND expires_at > ?"
     " RETURNING table_id"
 )
+RENEW_ALL = (
+    "UPDATE table_leases SET expires_at = ? WHERE owner = ? AND expires_at > ?"
+    " RETURNING table_id"
+)
 RELEASE = "DELETE FROM table_leases WHERE table_id = ? AND owner = ? RETURNING table_id"
 LEASED = "SELECT table_id FROM table_leases WHERE owner = ? AND expires_at > ? ORDER BY table_id"
 
@@ -85,6 +89,15 @@ class LeasesMixin(StoreBase):
         check_lease(owner, ttl)
         return await self._transaction(
             lambda tx: bool(tx.fetchall(RENEW, (now + ttl, table_id, owner, now))), now
+        )
+
+    async def renew_leases(self, owner: str, ttl: float, now: float) -> list[int]:
+        """Extend every unexpired lease of `owner` to `now + ttl` in one statement; the ids of
+        the tables renewed, sorted (a lease not listed was lost)."""
+        check_lease(owner, ttl)
+        return await self._transaction(
+            lambda tx: sorted(int(r[0]) for r in tx.fetchall(RENEW_ALL, (now + ttl, owner, now))),
+            now,
         )
 
     async def release_lease(self, table_id: int, owner: str) -> bool:

@@ -8,13 +8,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 from bot.store.connection import StoreBase, dumps
-from bot.store.errors import StoreError, TableExists, TableNotFound, VersionConflict
+from bot.store.errors import LeaseLost, StoreError, TableExists, TableNotFound, VersionConflict
 from bot.store.ledger import TABLE, USER, Account, Transfers
 from bot.store.models import REASON_RE, TABLE_STATUSES, UNSET, HandRecord, Move, TableRow, Unset
 
 COLUMNS = (
     "id, guild_id, channel_id, message_id, status, seats, dealer, settings, state, meta,"
     " version, deadline, created_at, updated_at, escrow"
+)
+
+
+#: the lease fence of a table write: matches (and locks, until the commit) the writer's lease
+#: row only while it is unexpired at the transaction's `now`; no row: the write is refused
+FENCE = (
+    "UPDATE table_leases SET owner = owner"
+    " WHERE table_id = ? AND owner = ? AND expires_at > ? RETURNING table_id"
 )
 
 
@@ -258,11 +266,15 @@ class TablesMixin(StoreBase):
         message_id: int | Unset | None = UNSET,
         moves: Sequence[Move] = (),
         hand: HandRecord | None = None,
+        lease_owner: str | None = None,
+        now: float | None = None,
     ) -> TableRow:
         """Save an action in ONE transaction: version check, row update (version + 1), every
         move (user <-> escrow, with ledger rows), the hand record and statistics.
 
-        Only the fields given change. Raises VersionConflict, TableNotFound, InsufficientFunds,
+        Only the fields given change. With `lease_owner` the write is fenced: it applies only
+        while that owner holds the table's unexpired lease at `now` (default: the wall clock),
+        else `LeaseLost`. Raises VersionConflict, TableNotFound, InsufficientFunds,
         StoreError("table_closed" / "escrow_insufficient" / "escrow_not_empty"); any failure
         rolls the whole action back.
         """
@@ -279,7 +291,8 @@ class TablesMixin(StoreBase):
         if hand is not None:
             check_hand(hand)
         return await self._transaction(
-            lambda tx: _save(tx, table_id, expected_version, changes, ordered, hand)
+            lambda tx: _save(tx, table_id, expected_version, changes, ordered, hand, lease_owner),
+            now,
         )
 
     async def close_table(
@@ -289,15 +302,19 @@ class TablesMixin(StoreBase):
         expected_version: int,
         refunds: Sequence[Move] = (),
         meta: Mapping[str, Any] | None = None,
+        lease_owner: str | None = None,
+        now: float | None = None,
     ) -> TableRow:
         """Close the table and apply `refunds` in one transaction; the escrow must end at 0
-        (else StoreError("escrow_not_empty") and nothing changes)."""
+        (else StoreError("escrow_not_empty") and nothing changes). Fenced by `lease_owner`
+        as `save_table` is."""
         changes: dict[str, Any] = {"status": "closed", "deadline": None}
         if meta is not None:
             changes["meta"] = dumps(dict(meta))
         ordered = check_moves(refunds)
         return await self._transaction(
-            lambda tx: _save(tx, table_id, expected_version, changes, ordered, None)
+            lambda tx: _save(tx, table_id, expected_version, changes, ordered, None, lease_owner),
+            now,
         )
 
 
@@ -308,12 +325,16 @@ def _save(
     changes: dict[str, Any],
     moves: list[Move],
     hand: HandRecord | None,
+    lease_owner: str | None = None,
 ) -> TableRow:
     """The whole save (or close) of one table: runs on the worker thread in one transaction.
 
-    One UPDATE does the optimistic check, the escrow change (by the moves' total: only the end
-    value matters, nothing sees the transaction half-way) and the version bump.
+    The lease fence first (when `lease_owner` is given), then one UPDATE does the optimistic
+    check, the escrow change (by the moves' total: only the end value matters, nothing sees
+    the transaction half-way) and the version bump.
     """
+    if lease_owner is not None and not tx.fetchall(FENCE, (table_id, lease_owner, tx.now)):
+        raise LeaseLost(table_id=table_id, owner=lease_owner)
     delta = sum(m.amount for m in moves)
     closing = changes.get("status") == "closed"
     assignments = "".join(f"{column} = ?, " for column in changes)

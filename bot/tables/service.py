@@ -49,6 +49,7 @@ from bot.tables.chips import refunds
 from bot.tables.clock import Clock, SystemClock
 from bot.tables.errors import TableError
 from bot.tables.hands import note
+from bot.tables.leases import LeaseKeeper, Ownership
 from bot.tables.limits import MAX_TIMEOUTS
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
@@ -73,6 +74,7 @@ class TableService:
         player_factory: PlayerFactory = make_player,
         max_timeouts: int = MAX_TIMEOUTS,
         away_mode: str = "sit_out",
+        ownership: Ownership | None = None,
     ) -> None:
         self.store = store
         self.turn_timeout = float(turn_timeout)
@@ -85,6 +87,15 @@ class TableService:
         self._by_channel: dict[int, TableSession] = {}
         self._by_id: dict[int, TableSession] = {}
         self._seating = asyncio.Lock()
+        #: the table leases of a process sharing its database (None: one process, no leases)
+        self.leases: LeaseKeeper | None = None
+        if ownership is not None:
+            self.shared.lease_owner = ownership.owner
+            self.shared.lease_clock = ownership.clock
+            self.leases = LeaseKeeper(
+                store, ownership,
+                held=lambda: list(self._by_id), drop=self._let_go, adopt=self._adopt,
+            )
 
     # ------------------------------------------------------------------ life cycle
 
@@ -100,13 +111,19 @@ class TableService:
         player_factory: PlayerFactory = make_player,
         max_timeouts: int = MAX_TIMEOUTS,
         away_mode: str = "sit_out",
+        ownership: Ownership | None = None,
     ) -> TableService:
-        """Build the service (options as for the constructor) and resume every open table."""
+        """Build the service (options as for the constructor) and resume every open table;
+        with `ownership`, only the tables of its servers whose lease it takes, and the lease
+        beat runs until `stop`."""
         service = cls(
             store, turn_timeout=turn_timeout, seed=seed, clock=clock, cpu_delay=cpu_delay,
             player_factory=player_factory, max_timeouts=max_timeouts, away_mode=away_mode,
+            ownership=ownership,
         )
         await service._resume()
+        if service.leases is not None:
+            service.leases.start()
         return service
 
     @property
@@ -115,9 +132,12 @@ class TableService:
         return self.shared.stopped
 
     async def stop(self) -> None:
-        """Cancel every timer and CPU task (the tables stay open in the store)."""
+        """Cancel every timer and CPU task (the tables stay open in the store) and release
+        the table leases, so another process may take the tables at once."""
         shared = self.shared
         shared.stopped = True
+        if self.leases is not None:
+            await self.leases.stop(())
         tasks = [s.timer for s in self._by_id.values() if s.timer is not None]
         tasks += list(shared.busy | shared.cpu_tasks)
         for task in tasks:
@@ -127,6 +147,8 @@ class TableService:
                 await task
         shared.busy.clear()
         shared.cpu_tasks.clear()
+        if self.leases is not None:
+            await self.leases.stop(list(self._by_id))
 
     async def wait_idle(self) -> None:
         """Wait until no CPU move and no fired timer is running (tests, demo, bench)."""
@@ -134,6 +156,9 @@ class TableService:
             for _ in range(3):
                 await asyncio.sleep(0)
             busy = [t for t in self.shared.busy if not t.done()]
+            if self.leases is not None and self.leases.beating:
+                await asyncio.sleep(0.001)  # a lease beat (store I/O, maybe a takeover)
+                continue
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
@@ -211,6 +236,8 @@ class TableService:
                 )
             except TableExists:
                 raise TableError("table_exists") from None
+            if self.leases is not None and not await self.leases.claim(row.id):
+                raise TableError("busy")  # another process took the new table: it drives it
             table = TableSession(self.shared, row, meta, None, await self._timeout_for(guild))
             self._register(table)
             await table.refresh_balances()
@@ -420,34 +447,60 @@ class TableService:
     # ------------------------------------------------------------------ resume
 
     async def _resume(self) -> None:
-        rows: list[TableRow] = await self.store.load_open_tables()
-        sessions: list[TableSession] = []
-        for row in rows:
-            try:
-                meta = TableMeta.from_dict(row.meta)
-                hand = Hand.from_json(row.state) if row.state else None
-                if hand is not None and len(meta.players) != len(hand.chips):
-                    raise ValueError("players and hand seats differ")
-            except Exception as exc:
-                log.exception("table %s: state cannot be loaded; closing with refunds", row.id)
-                try:
-                    await self._close_broken(row, exc)
-                except Exception:
-                    log.exception("table %s: cannot be closed either; left as it is", row.id)
-                continue
-            timeout = await self._timeout_for(row.guild_id)
-            table = TableSession(self.shared, row, meta, hand, timeout)
-            self._register(table)
-            await table.refresh_balances()
-            table.refresh()
-            sessions.append(table)
-            log_table_event(row.guild_id, row.channel_id, f"table {row.id} resumed ({row.status})")
+        """Load the open tables (with leases: those of this process's servers whose lease it
+        takes), then deal or run the clock of each."""
+        if self.leases is not None:
+            rows = await self.leases.claimable()
+        else:
+            rows = await self.store.load_open_tables()
+        sessions = [table for row in rows if (table := await self._load(row)) is not None]
         for table in sessions:
+            await self._begin(table)
+
+    async def _load(self, row: TableRow) -> TableSession | None:
+        """A session for the stored table, registered; None when its state cannot be loaded
+        (then it is closed with refunds)."""
+        try:
+            meta = TableMeta.from_dict(row.meta)
+            hand = Hand.from_json(row.state) if row.state else None
+            if hand is not None and len(meta.players) != len(hand.chips):
+                raise ValueError("players and hand seats differ")
+        except Exception as exc:
+            log.exception("table %s: state cannot be loaded; closing with refunds", row.id)
             try:
-                await table.begin()
+                await self._close_broken(row, exc)
             except Exception:
-                log.exception("table %s: cannot deal the next hand at start", table.id)
-                continue
+                log.exception("table %s: cannot be closed either; left as it is", row.id)
+            return None
+        timeout = await self._timeout_for(row.guild_id)
+        table = TableSession(self.shared, row, meta, hand, timeout)
+        self._register(table)
+        await table.refresh_balances()
+        table.refresh()
+        log_table_event(row.guild_id, row.channel_id, f"table {row.id} resumed ({row.status})")
+        return table
+
+    async def _begin(self, table: TableSession) -> None:
+        try:
+            await table.begin()
+        except Exception:
+            log.exception("table %s: cannot deal the next hand at start", table.id)
+
+    async def _adopt(self, row: TableRow) -> None:
+        """Resume a table whose lease this process just took over (its owner died or let it
+        go): its turn clock runs from the stored deadline."""
+        async with self._seating:
+            if row.id in self._by_id or self.shared.stopped:
+                return
+            table = await self._load(row)
+        if table is not None:
+            await self._begin(table)
+
+    def _let_go(self, table_id: int) -> None:
+        """Stop driving a table whose lease was lost (no write; memory only)."""
+        table = self._by_id.get(table_id)
+        if table is not None:
+            table.let_go()
 
     async def _close_broken(self, row: TableRow, exc: BaseException) -> None:
         escrow = await self.store.escrow(row.id)
@@ -462,7 +515,9 @@ class TableService:
         moves = refunds(escrow, paid, list(row.seats) or last_players or list(paid), None, None)
         meta = dict(row.meta) if isinstance(row.meta, dict) else {}
         meta["closed_reason"] = f"unloadable state: {type(exc).__name__}"
-        await self.store.close_table(row.id, expected_version=row.version, refunds=moves, meta=meta)
+        await self.store.close_table(
+            row.id, expected_version=row.version, refunds=moves, meta=meta, **self.shared.fence()
+        )
         log_table_event(
             row.guild_id,
             row.channel_id,

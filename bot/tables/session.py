@@ -20,7 +20,14 @@ from typing import Any
 from bot.engine import Action, Hand, Rules
 from bot.logs import log_table_event, table_log
 from bot.players import CpuPlayer
-from bot.store import HandRecord, InsufficientFunds, Move, TableRow, VersionConflict
+from bot.store import (
+    HandRecord,
+    InsufficientFunds,
+    LeaseLost,
+    Move,
+    TableRow,
+    VersionConflict,
+)
 from bot.tables.chips import chip_moves, refunds
 from bot.tables.cpus import free_cpu_id, is_cpu
 from bot.tables.errors import TableError
@@ -219,7 +226,8 @@ class TableSession:
         """Record the public message of the table (the cog's)."""
         self.check_open()
         self.row = await self.shared.store.save_table(
-            self.id, expected_version=self.row.version, message_id=message_id
+            self.id, expected_version=self.row.version, message_id=message_id,
+            **self.shared.fence(),
         )
         self.refresh()
 
@@ -427,7 +435,8 @@ class TableSession:
         notices = [*notices, note("tables.closed")]
         meta.leaving = []
         self.row = await store.close_table(
-            self.id, expected_version=self.row.version, refunds=moves, meta=meta.to_dict()
+            self.id, expected_version=self.row.version, refunds=moves, meta=meta.to_dict(),
+            **self.shared.fence(),
         )
         self.meta = meta
         self.closed = True
@@ -479,8 +488,13 @@ class TableSession:
             fields["deadline"] = None
         try:
             row = await self.shared.store.save_table(
-                self.id, expected_version=self.row.version, moves=moves, hand=record, **fields
+                self.id, expected_version=self.row.version, moves=moves, hand=record, **fields,
+                **self.shared.fence(),
             )
+        except LeaseLost as exc:  # another process drives the table now: let go, no write
+            log.warning("table %s: lease lost; no longer driven here", self.id)
+            self.let_go()
+            raise TableError("busy") from exc
         except Exception as exc:
             log.warning("table %s: commit failed (%r); rebuilding from the store", self.id, exc)
             await self.reload()
@@ -499,6 +513,13 @@ class TableSession:
         self.arm_timer()
         self.schedule_cpu()
         return self.update(kind, list(events), list(notices))
+
+    def let_go(self) -> None:
+        """Stop driving the table (its lease went to another process): no timer, no CPU turn,
+        and the service forgets it. The database is left as the new owner has it."""
+        self.closed = True
+        self.cancel_timer()
+        self.shared.on_close(self.id)
 
     def rebuild(self) -> None:
         """Memory back to the last saved row (state JSON and meta)."""

@@ -46,6 +46,17 @@ class Shared:
     stopped: bool = False
     #: called with a table id when its session closes (the service forgets it)
     on_close: Callable[[int], None] = lambda table_id: None
+    #: this process's name in the table leases and their clock; None: no leases (one
+    #: process, unfenced writes)
+    lease_owner: str | None = None
+    lease_clock: Clock | None = None
+
+    def fence(self) -> dict[str, Any]:
+        """The keyword arguments that fence a table write by this process's lease (none
+        without leases): `save_table(..., **shared.fence())`."""
+        if self.lease_owner is None or self.lease_clock is None:
+            return {}
+        return {"lease_owner": self.lease_owner, "now": self.lease_clock.now()}
 
     def mark_busy(self, task: asyncio.Task[Any]) -> None:
         """`wait_idle` waits for busy tasks (not for those sleeping on the clock)."""

@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from bot.store import StoreContract
+from bot.store import LeaseLost, Move, StoreContract
 
 from .conftest import GUILD, OTHER_GUILD
 
@@ -94,3 +94,65 @@ async def test_bad_owner_or_ttl_refused(store: StoreContract) -> None:
         with pytest.raises(ValueError):
             await store.acquire_lease(table.id, owner, ttl, T0)
     assert await store.leased_tables("proc", T0) == []
+
+
+async def test_a_fenced_save_applies_only_while_the_writer_holds_the_lease(
+    two_stores: tuple[StoreContract, StoreContract],
+) -> None:
+    """The fence of `save_table`/`close_table`: a paused process that wakes after its lease
+    was taken over cannot write a single row (not even chips), whatever its version says."""
+    a, b = two_stores
+    table = await a.create_table(GUILD, 1, settings={}, seats=[7])
+    await a.acquire_lease(table.id, "proc-a", 10, T0)
+    ante = [Move(7, 5, "ante", hand_no=1)]
+    saved = await a.save_table(table.id, expected_version=0, state="s1", moves=ante,
+                               lease_owner="proc-a", now=T0 + 1)
+    assert (saved.version, saved.state, saved.escrow) == (1, "s1", 5)
+    with pytest.raises(LeaseLost) as refused:  # not the holder
+        await b.save_table(table.id, expected_version=1, state="b", lease_owner="proc-b",
+                           now=T0 + 2)
+    assert refused.value.table_id == table.id
+    assert "another copy of the bot" in refused.value.message("en")
+    assert "un'altra copia del bot" in refused.value.message("it")
+    assert (await b.acquire_lease(table.id, "proc-b", 10, T0 + 10)).granted  # a expired
+    balance = await a.balance(GUILD, 7)
+    for stale in (
+        a.save_table(table.id, expected_version=1, state="late", moves=ante,
+                     lease_owner="proc-a", now=T0 + 10.5),
+        a.close_table(table.id, expected_version=1, refunds=[Move(7, -5, "refund", 1)],
+                      lease_owner="proc-a", now=T0 + 10.5),
+        # even with a clock that lags behind the expiry, the lease is b's now
+        a.save_table(table.id, expected_version=1, state="late", lease_owner="proc-a",
+                     now=T0 + 5),
+    ):
+        with pytest.raises(LeaseLost):
+            await stale
+    row = await b.get_table(table.id)
+    assert (row.version, row.state, row.escrow) == (1, "s1", 5)
+    assert await a.balance(GUILD, 7) == balance
+    closed = await b.close_table(table.id, expected_version=1,
+                                 refunds=[Move(7, -5, "refund", 1)], lease_owner="proc-b",
+                                 now=T0 + 11)
+    assert (closed.status, closed.escrow) == ("closed", 0)
+
+
+async def test_an_unfenced_save_ignores_leases(store: StoreContract) -> None:
+    """Without `lease_owner` (one process, the embedded default) nothing changes."""
+    table = await store.create_table(GUILD, 1, settings={})
+    await store.acquire_lease(table.id, "someone", 10, T0)
+    saved = await store.save_table(table.id, expected_version=0, state="x")
+    assert saved.state == "x"
+
+
+async def test_renew_every_lease_of_an_owner_in_one_statement(
+    two_stores: tuple[StoreContract, StoreContract],
+) -> None:
+    a, b = two_stores
+    ids = [(await a.create_table(GUILD, channel, settings={})).id for channel in (1, 2, 3)]
+    await a.acquire_lease(ids[0], "proc-a", 10, T0)
+    await a.acquire_lease(ids[1], "proc-a", 10, T0 + 5)
+    await b.acquire_lease(ids[2], "proc-b", 10, T0)
+    assert await a.renew_leases("proc-a", 10, T0 + 9) == ids[:2]
+    assert await a.renew_leases("proc-a", 10, T0 + 19.5) == []  # both ran out at T0 + 19
+    assert (await b.acquire_lease(ids[0], "proc-b", 10, T0 + 20)).granted
+    assert await b.renew_leases("proc-b", 10, T0 + 21) == [ids[0]]  # ids[2] expired at T0+10

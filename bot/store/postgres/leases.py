@@ -15,6 +15,7 @@ from bot.store.leases import (
     LEASED,
     RELEASE,
     RENEW,
+    RENEW_ALL,
     check_lease,
     lease_of,
     open_tables_sql,
@@ -44,6 +45,17 @@ class PgLeasesMixin(PgBase):
 
         async def renew(tx: PgTransfers) -> bool:
             return bool(await tx.fetch(numbered(RENEW), now + ttl, table_id, owner, now))
+
+        return await self._transaction(renew, now)
+
+    async def renew_leases(self, owner: str, ttl: float, now: float) -> list[int]:
+        """Extend every unexpired lease of `owner` to `now + ttl` in one statement; the ids of
+        the tables renewed, sorted (a lease not listed was lost)."""
+        check_lease(owner, ttl)
+
+        async def renew(tx: PgTransfers) -> list[int]:
+            return sorted(int(r[0]) for r in await tx.fetch(numbered(RENEW_ALL), now + ttl,
+                                                            owner, now))
 
         return await self._transaction(renew, now)
 

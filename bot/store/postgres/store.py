@@ -38,7 +38,7 @@ from bot.store.economy import (
     check_member_age,
     daily_pay,
 )
-from bot.store.errors import CooldownActive, StoreError, TableExists, TableNotFound
+from bot.store.errors import CooldownActive, LeaseLost, StoreError, TableExists, TableNotFound
 from bot.store.hand_rows import HAND_COLUMNS, StoredHand, stored_hand
 from bot.store.history import board
 from bot.store.ledger import MINT_ACCOUNT, TABLE, USER, Account
@@ -72,7 +72,15 @@ from bot.store.postgres.tournaments import PgTournamentsMixin
 from bot.store.schema import TABLES
 from bot.store.server_settings import SETTINGS_COLUMNS, apply_changes
 from bot.store.stakes import validate_stakes
-from bot.store.tables import COLUMNS, check_hand, check_ids, check_moves, refusal, table_changes
+from bot.store.tables import (
+    COLUMNS,
+    FENCE,
+    check_hand,
+    check_ids,
+    check_moves,
+    refusal,
+    table_changes,
+)
 from bot.store.tables import table_row as _table_row
 
 if TYPE_CHECKING:
@@ -392,8 +400,11 @@ class PostgresStore(PgLeasesMixin, PgRatingsMixin, PgTournamentsMixin, PgBase):
         message_id: int | Unset | None = UNSET,
         moves: Sequence[Move] = (),
         hand: HandRecord | None = None,
+        lease_owner: str | None = None,
+        now: float | None = None,
     ) -> TableRow:
-        """Save an action in ONE transaction (see `StoreContract.save_table`)."""
+        """Save an action in ONE transaction (see `StoreContract.save_table`), fenced by the
+        lease of `lease_owner` when given (`LeaseLost`)."""
         changes = table_changes(
             status=status,
             seats=seats,
@@ -407,7 +418,8 @@ class PostgresStore(PgLeasesMixin, PgRatingsMixin, PgTournamentsMixin, PgBase):
         if hand is not None:
             check_hand(hand)
         return await self._transaction(
-            lambda tx: _save(tx, table_id, expected_version, changes, ordered, hand)
+            lambda tx: _save(tx, table_id, expected_version, changes, ordered, hand, lease_owner),
+            now,
         )
 
     async def close_table(
@@ -417,14 +429,18 @@ class PostgresStore(PgLeasesMixin, PgRatingsMixin, PgTournamentsMixin, PgBase):
         expected_version: int,
         refunds: Sequence[Move] = (),
         meta: Mapping[str, Any] | None = None,
+        lease_owner: str | None = None,
+        now: float | None = None,
     ) -> TableRow:
-        """Close the table and apply `refunds` in one transaction; the escrow must end at 0."""
+        """Close the table and apply `refunds` in one transaction; the escrow must end at 0.
+        Fenced by `lease_owner` as `save_table` is."""
         changes: dict[str, Any] = {"status": "closed", "deadline": None}
         if meta is not None:
             changes["meta"] = dumps(dict(meta))
         ordered = check_moves(refunds)
         return await self._transaction(
-            lambda tx: _save(tx, table_id, expected_version, changes, ordered, None)
+            lambda tx: _save(tx, table_id, expected_version, changes, ordered, None, lease_owner),
+            now,
         )
 
     # statistics and books ----------------------------------------------------------------
@@ -613,9 +629,16 @@ async def _save(
     changes: dict[str, Any],
     moves: list[Move],
     hand: HandRecord | None,
+    lease_owner: str | None = None,
 ) -> TableRow:
-    """The whole save (or close) of one table, in one transaction: the conditional update of
-    the table row (version, status, escrow), then every account in user-id order."""
+    """The whole save (or close) of one table, in one transaction: the lease fence (when
+    `lease_owner` is given: the lease row stays locked until the commit, so no steal can
+    slip in), the conditional update of the table row (version, status, escrow), then every
+    account in user-id order."""
+    if lease_owner is not None and not await tx.fetch(
+        numbered(FENCE), table_id, lease_owner, tx.now
+    ):
+        raise LeaseLost(table_id=table_id, owner=lease_owner)
     delta = sum(m.amount for m in moves)
     closing = changes.get("status") == "closed"
     params: list[Any] = list(changes.values())
