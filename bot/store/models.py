@@ -65,6 +65,9 @@ class HandRecord:
     pots_won: dict[int, int] = field(default_factory=dict)
     closes: dict[int, int] = field(default_factory=dict)
     biggest_pot: dict[int, int] = field(default_factory=dict)
+    #: the players' new ratings after this hand, stored in the same transaction as the hand
+    #: (each history point names the hand)
+    ratings: tuple[RatingUpdate, ...] = ()
 
 
 @dataclass(slots=True)

@@ -11,6 +11,7 @@ from bot.store.connection import StoreBase, dumps
 from bot.store.errors import StoreError, TableExists, TableNotFound, VersionConflict
 from bot.store.ledger import TABLE, USER, Account, Transfers
 from bot.store.models import REASON_RE, TABLE_STATUSES, UNSET, HandRecord, Move, TableRow, Unset
+from bot.store.ratings import check_updates, write_ratings
 
 COLUMNS = (
     "id, guild_id, channel_id, message_id, status, seats, dealer, settings, state, meta,"
@@ -66,6 +67,7 @@ def check_hand(hand: HandRecord) -> None:
         for user, value in getattr(hand, name).items():
             if not isinstance(user, int) or not isinstance(value, int):
                 raise ValueError(f"HandRecord.{name} must map int user ids to ints")
+    check_updates(hand.ratings)
 
 
 def table_changes(
@@ -133,7 +135,7 @@ def _apply_moves(tx: Transfers, row: TableRow, moves: Sequence[Move]) -> None:
 def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
     """Insert the finished hand and add it to every player's statistics."""
     try:
-        tx.db.execute(
+        cursor = tx.db.execute(
             "INSERT INTO hands (table_id, guild_id, hand_no, seed, events, result, pots_won,"
             " closes, biggest_pot, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -173,6 +175,8 @@ def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
             for user in users
         ],
     )
+    if hand.ratings:
+        write_ratings(tx, row.guild_id, check_updates(hand.ratings), cursor.lastrowid)
 
 
 class TablesMixin(StoreBase):

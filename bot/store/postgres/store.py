@@ -64,8 +64,9 @@ from bot.store.postgres.connection import (
     numbered,
 )
 from bot.store.postgres.leases import PgLeasesMixin
-from bot.store.postgres.ratings import PgRatingsMixin
+from bot.store.postgres.ratings import PgRatingsMixin, write_ratings
 from bot.store.postgres.schema import migrate, schema_version
+from bot.store.ratings import check_updates
 from bot.store.schema import TABLES
 from bot.store.server_settings import SETTINGS_COLUMNS, apply_changes
 from bot.store.stakes import validate_stakes
@@ -693,6 +694,8 @@ async def _record_hand(tx: PgTransfers, row: TableRow, hand: HandRecord) -> None
             for user in users
         ],
     )
+    if hand.ratings:
+        await write_ratings(tx, row.guild_id, check_updates(hand.ratings), int(inserted[0][0]))
 
 
 async def _audit(conn: PgConnection) -> list[str]:
