@@ -14,7 +14,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import Action, Hand, Rules
@@ -38,6 +38,7 @@ from bot.tables.hands import (
 from bot.tables.limits import MAX_PLAYERS, MIN_BALANCE_ANTES, MIN_PLAYERS
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
+from bot.tables.ratings import hand_ratings
 from bot.tables.shared import Shared
 from bot.tables.snapshot import build_state, hand_over, public_events, special_proof
 from bot.tables.updates import Notice, TableState, Update
@@ -372,8 +373,8 @@ class TableSession:
                 hand=hand,
             )
             return [update]
-        # the hand is over: record it, settle the leavers, then the next hand
-        record = hand_record(hand, meta)
+        # the hand is over: record it (with its ratings), settle the leavers, then the next hand
+        record = await self.rated(hand_record(hand, meta), meta)
         meta.last_hand = hand_over(
             hand, meta.players, hand_no=meta.hand_no, turn=meta.turn,
             blocked_stoppa=str(self.row.settings.get("blocked_stoppa", "four_aces")),
@@ -401,6 +402,18 @@ class TableSession:
         except Exception:  # the action itself is committed: report it, deal on /start
             log.exception("table %s: the next hand could not be dealt", self.id)
         return updates
+
+    async def rated(self, record: HandRecord, meta: TableMeta) -> HandRecord:
+        """The hand record with its players' new ratings (saved in the hand's transaction);
+        if the ratings cannot be read the hand is saved unrated rather than lost."""
+        try:
+            ratings = await hand_ratings(
+                self.shared.store, self.row.guild_id, record.result, meta.cpus
+            )
+        except Exception:
+            log.exception("table %s: hand %s could not be rated", self.id, meta.hand_no)
+            return record
+        return replace(record, ratings=ratings)
 
     async def close(
         self, meta: TableMeta, notices: list[Notice], *, seats: Sequence[int] | None = None
