@@ -30,6 +30,7 @@ from bot.store.errors import (
     StoreError,
     TableExists,
     TableNotFound,
+    TournamentError,
     VersionConflict,
 )
 from bot.store.factory import open_store, parse_database
@@ -52,6 +53,7 @@ from bot.store.models import (
     ServerSettings,
     StoredRating,
     TableRow,
+    TournamentRow,
 )
 from bot.store.schema import LATEST as SCHEMA_VERSION
 from bot.store.stakes import CHOICES as STAKES_CHOICES
@@ -93,6 +95,8 @@ __all__ = [
     "TableExists",
     "TableNotFound",
     "TableRow",
+    "TournamentError",
+    "TournamentRow",
     "VersionConflict",
     "open_store",
     "parse_database",

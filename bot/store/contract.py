@@ -34,6 +34,7 @@ from bot.store.models import (
     ServerSettings,
     StoredRating,
     TableRow,
+    TournamentRow,
     Unset,
 )
 
@@ -219,6 +220,67 @@ class StoreContract(Protocol):
         """Every season of the server, oldest first (the last one is in progress)."""
         ...
 
+    # tournaments (issue 21) ---------------------------------------------------------------
+    async def create_tournament(
+        self,
+        guild: int,
+        channel: int,
+        *,
+        buy_in: int,
+        max_players: int,
+        state: str | None = None,
+        now: float | None = None,
+    ) -> TournamentRow:
+        """A new tournament open for registration, with an empty pool."""
+        ...
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRow:
+        """The tournament with its entrants (`TournamentError`)."""
+        ...
+
+    async def open_tournaments(self, guild: int) -> list[TournamentRow]:
+        """The server's tournaments still open or running, oldest first (entrants not read)."""
+        ...
+
+    async def register(
+        self, tournament_id: int, user: int, *, now: float | None = None
+    ) -> TournamentRow:
+        """Enter `user`: the buy-in moves from their balance into the tournament's pool
+        (`TournamentError` registered/full/not open, `InsufficientFunds`)."""
+        ...
+
+    async def unregister(
+        self, tournament_id: int, user: int, *, now: float | None = None
+    ) -> TournamentRow:
+        """Withdraw `user` while registration is open, refunding their buy-in."""
+        ...
+
+    async def cancel_tournament(
+        self, tournament_id: int, *, now: float | None = None
+    ) -> TournamentRow:
+        """Cancel an open or running tournament, refunding every buy-in."""
+        ...
+
+    async def save_tournament(
+        self,
+        tournament_id: int,
+        *,
+        expected_version: int,
+        state: str | Unset | None = UNSET,
+        status: str | Unset = UNSET,
+        table_id: int | Unset | None = UNSET,
+        now: float | None = None,
+    ) -> TournamentRow:
+        """Save state JSON / status (open or running) / current table under a version check."""
+        ...
+
+    async def pay_tournament(
+        self, tournament_id: int, payouts: Mapping[int, int], *, now: float | None = None
+    ) -> TournamentRow:
+        """Pay the pool to entrants by `payouts` (summing to the pool exactly, else refused)
+        and finish the tournament."""
+        ...
+
     # statistics and books ----------------------------------------------------------------
     async def stats(self, guild: int, user: int) -> PlayerStats:
         """The user's statistics and balance on this server."""
@@ -249,7 +311,8 @@ class StoreContract(Protocol):
         ...
 
     async def total_chips(self, guild: int) -> tuple[int, int, int]:
-        """(sum of balances, sum of escrows, chips minted net of burns) on the server."""
+        """(sum of balances, chips held by table escrows and tournament pools, chips minted
+        net of burns) on the server."""
         ...
 
     async def audit(self) -> list[str]:

@@ -170,3 +170,12 @@ class InvalidName(StoreError):
     """A name refused (a season's or a tournament's): blank, too long or not one line."""
 
     default_code = "name_invalid"
+
+
+class TournamentError(StoreError):
+    """A tournament operation refused; `code` says why: tournament_not_found,
+    tournament_not_open, tournament_full, tournament_registered, tournament_not_registered,
+    tournament_version_conflict, tournament_payout_mismatch (`pool`, `total`),
+    tournament_payout_bad. Nothing is changed."""
+
+    default_code = "tournament_not_found"

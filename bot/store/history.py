@@ -9,9 +9,11 @@ from bot.store.audit import (
     AUDIT_ACCOUNTS,
     AUDIT_GUILDS,
     AUDIT_TABLES,
+    AUDIT_TOURNAMENTS,
     MINTED,
     TOTAL_BALANCES,
     TOTAL_ESCROW,
+    TOTAL_POOLS,
     audit_lines,
 )
 from bot.store.connection import StoreBase, int_keys
@@ -152,7 +154,8 @@ class HistoryMixin(StoreBase):
         return await self._read_with(_audit)
 
     async def total_chips(self, guild: int) -> tuple[int, int, int]:
-        """(sum of balances, sum of table escrows, chips minted net of burns) on the server.
+        """(sum of balances, chips held by tables and tournaments, chips minted net of burns)
+        on the server.
 
         The first two always add up to the third: tables only move chips around.
         """
@@ -162,15 +165,17 @@ class HistoryMixin(StoreBase):
 def _audit(db: sqlite3.Connection) -> list[str]:
     accounts = [tuple(r) for r in db.execute(AUDIT_ACCOUNTS)]
     tables = [tuple(r) for r in db.execute(AUDIT_TABLES)]
+    tournaments = [tuple(r) for r in db.execute(AUDIT_TOURNAMENTS)]
     guilds = [
         int(r[0])
         for r in db.execute(AUDIT_GUILDS)
     ]
-    return audit_lines(accounts, tables, {g: _totals(db, g) for g in guilds})
+    return audit_lines(accounts, tables, {g: _totals(db, g) for g in guilds}, tournaments)
 
 
 def _totals(db: sqlite3.Connection, guild: int) -> tuple[int, int, int]:
     balances = db.execute(TOTAL_BALANCES, (guild,)).fetchone()
     escrow = db.execute(TOTAL_ESCROW, (guild,)).fetchone()
+    pools = db.execute(TOTAL_POOLS, (guild,)).fetchone()
     minted = db.execute(MINTED, (guild,)).fetchone()
-    return int(balances[0]), int(escrow[0]), int(minted[0])
+    return int(balances[0]), int(escrow[0]) + int(pools[0]), int(minted[0])

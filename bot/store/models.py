@@ -16,6 +16,10 @@ REASON_DAILY = "daily"  # a daily claim (minted)
 REASON_GRANT = "grant"  # an admin grant (minted)
 REASON_REMOVE = "remove"  # an admin removal (burned)
 REASON_GIVE = "give"  # a member's gift to another member (user to user)
+REASON_BUY_IN = "buy_in"  # a tournament entry (user to the tournament's pool)
+REASON_BUY_IN_REFUND = "buy_in_refund"  # an entry withdrawn or a tournament cancelled
+REASON_PRIZE = "prize"  # a tournament's pool paid to a winner
+TOURNAMENT_STATUSES: tuple[str, ...] = ("open", "running", "finished", "cancelled")
 #: reasons the table service uses on `Move`s (any identifier matching REASON_RE is accepted)
 TABLE_REASONS: tuple[str, ...] = (
     "ante",
@@ -220,3 +224,23 @@ class Season:
     name: str | None
     started_at: float | None
     ended_at: float | None
+
+
+@dataclass(slots=True)
+class TournamentRow:
+    """One tournament as stored: its entrants (user ids, in the order they registered), the
+    chips in its pool (every buy-in until it is paid out or refunded), its own state JSON."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    table_id: int | None
+    state: str | None
+    status: str
+    buy_in: int
+    max_players: int
+    pool: int
+    version: int
+    created_at: float
+    updated_at: float
+    entrants: list[int] = field(default_factory=list)

@@ -13,9 +13,12 @@ from bot.store.ledger import Transfers
 from bot.store.ratings import RatingsMixin
 from bot.store.schema import TABLES
 from bot.store.tables import TablesMixin
+from bot.store.tournaments import TournamentsMixin
 
 
-class SQLiteStore(AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin):
+class SQLiteStore(
+    AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin, TournamentsMixin
+):
     """Accounts and ledger, stakes, tables and history in one SQLite file.
 
     Open with `await SQLiteStore.open(path)`; one instance (one writer connection) per process.

@@ -1,7 +1,8 @@
 """Property: after any sequence of operations (grants, removals, daily claims, table moves in
-and out of the escrow, refunds and closes, across two servers) the store agrees with a plain
+and out of the escrow, refunds and closes, gifts between members, tournaments registered and
+then paid out, cancelled or left open, across two servers) the store agrees with a plain
 Python model of the chips, `audit()` finds nothing, and on every server
-sum(balances) + sum(escrow) == chips minted net of burns."""
+sum(balances) + sum(escrow and pools) == chips minted net of burns."""
 
 from __future__ import annotations
 
@@ -10,10 +11,20 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from bot.store import CooldownActive, InsufficientFunds, Move, Store, StoreContract, StoreError
+from bot.store import (
+    CooldownActive,
+    GiveRefused,
+    InsufficientFunds,
+    Move,
+    Store,
+    StoreContract,
+    StoreError,
+    TournamentError,
+)
 
 from .conftest import postgres_schema, postgres_url
 
@@ -35,8 +46,25 @@ moves = st.tuples(
     st.lists(st.tuples(st.sampled_from(USERS), table_amounts), min_size=1, max_size=4),
 )
 close = st.tuples(st.just("close"), st.integers(0, 5))
+members = [u for u in USERS if u > 0]
+give = st.tuples(
+    st.just("give"),
+    st.sampled_from(GUILDS),
+    st.sampled_from(USERS),
+    st.sampled_from(USERS),
+    st.integers(1, 600),
+)
+tourney = st.tuples(
+    st.just("tourney"),
+    st.sampled_from(GUILDS),
+    st.integers(0, 700),
+    st.lists(st.sampled_from(members), min_size=1, max_size=4),
+    st.sampled_from(["pay", "cancel", "open", "withdraw"]),
+)
 #: table operations weigh more: they are where chips move through the escrow
-op = st.one_of(grant, daily, start, open_table, open_table, moves, moves, moves, moves, close)
+op = st.one_of(
+    grant, daily, start, open_table, open_table, moves, moves, moves, moves, close, give, tourney
+)
 
 
 @dataclass
@@ -50,6 +78,7 @@ class Model:
     paid: dict[int, dict[int, int]] = field(default_factory=dict)  # table -> user -> net in
     version: dict[int, int] = field(default_factory=dict)
     open_channels: set[int] = field(default_factory=set)
+    pools: dict[int, int] = field(default_factory=lambda: dict.fromkeys(GUILDS, 0))
 
     def balance(self, guild: int, user: int) -> int:
         if (guild, user) not in self.balances:
@@ -90,6 +119,60 @@ async def _apply(store: StoreContract, model: Model, step: tuple, now: float) ->
             model.balances[guild, user] = claim.balance
             model.minted[guild] += 200
             model.last_daily[guild, user] = at
+    elif kind == "give":
+        _, guild, giver, receiver, amount = step
+        if giver == receiver or giver < 0 or receiver < 0:
+            with pytest.raises(GiveRefused):  # refused before any account is touched
+                await store.give(guild, giver, receiver, amount, now=now)
+            return
+        # create both accounts first in both, so a refused gift does not leave them apart
+        for user in (giver, receiver):
+            assert await store.balance(guild, user) == model.balance(guild, user)
+        have = model.balance(guild, giver)
+        try:
+            result = await store.give(guild, giver, receiver, amount, now=now)
+        except InsufficientFunds:
+            assert have < amount
+        else:
+            model.balances[guild, giver] = result.giver_balance
+            model.balances[guild, receiver] = result.receiver_balance
+            assert result.giver_balance == have - amount
+    elif kind == "tourney":
+        _, guild, buy_in, entrants, outcome = step
+        t = await store.create_tournament(guild, 99, buy_in=buy_in, max_players=4)
+        registered: list[int] = []
+        for user in entrants:
+            assert await store.balance(guild, user) == model.balance(guild, user)
+            have = model.balance(guild, user)
+            try:
+                await store.register(t.id, user)
+            except TournamentError:
+                assert user in registered
+            except InsufficientFunds:
+                assert have < buy_in
+            else:
+                registered.append(user)
+                model.balances[guild, user] = have - buy_in
+        pool = buy_in * len(registered)
+        if outcome == "pay" and pool:
+            first = registered[0]
+            payouts = {first: pool - pool // 3}
+            if pool // 3:
+                payouts[registered[-1]] = payouts.get(registered[-1], 0) + pool // 3
+            await store.pay_tournament(t.id, payouts)
+            for user, amount in payouts.items():
+                model.balances[guild, user] += amount
+            event("tournament paid")
+        elif outcome == "cancel":
+            await store.cancel_tournament(t.id)
+            for user in registered:
+                model.balances[guild, user] += buy_in
+        elif outcome == "withdraw" and registered:
+            await store.unregister(t.id, registered[0])
+            model.balances[guild, registered[0]] += buy_in
+            model.pools[guild] += pool - buy_in
+        else:
+            model.pools[guild] += pool
     elif kind == "start":
         _, guild, amount = step
         await store.update_server_settings(guild, by=0, starting_balance=amount)
@@ -183,6 +266,8 @@ async def _scenario_on_postgresql(steps: list[tuple]) -> None:
 
 async def _check(store: StoreContract, steps: list[tuple]) -> None:
     model = Model()
+    for guild in GUILDS:
+        await store.update_server_settings(guild, by=0, give_enabled=True)
     for step in steps:
         await _apply(store, model, step, now=1_000_000.0)
     for guild in GUILDS:
@@ -192,7 +277,8 @@ async def _check(store: StoreContract, steps: list[tuple]) -> None:
         }
         balances, escrow, minted = await store.total_chips(guild)
         assert balances + escrow == minted == model.minted[guild]
-        assert escrow == sum(e for t, e in model.escrow.items() if (t, guild) in model.tables)
+        tables = sum(e for t, e in model.escrow.items() if (t, guild) in model.tables)
+        assert escrow == tables + model.pools[guild]
     assert await store.audit() == []
 
 

@@ -22,9 +22,11 @@ from bot.store.audit import (
     AUDIT_ACCOUNTS,
     AUDIT_GUILDS,
     AUDIT_TABLES,
+    AUDIT_TOURNAMENTS,
     MINTED,
     TOTAL_BALANCES,
     TOTAL_ESCROW,
+    TOTAL_POOLS,
     audit_lines,
 )
 from bot.store.connection import dumps, int_keys
@@ -66,6 +68,7 @@ from bot.store.postgres.connection import (
 from bot.store.postgres.leases import PgLeasesMixin
 from bot.store.postgres.ratings import PgRatingsMixin, write_ratings
 from bot.store.postgres.schema import migrate, schema_version
+from bot.store.postgres.tournaments import PgTournamentsMixin
 from bot.store.ratings import check_updates
 from bot.store.schema import TABLES
 from bot.store.server_settings import SETTINGS_COLUMNS, apply_changes
@@ -91,7 +94,7 @@ async def _balance(tx: PgTransfers, guild: int, user: int) -> int:
     return int(rows[0][0])
 
 
-class PostgresStore(PgLeasesMixin, PgRatingsMixin, PgBase):
+class PostgresStore(PgLeasesMixin, PgRatingsMixin, PgTournamentsMixin, PgBase):
     """Accounts and ledger, stakes, tables and history in a PostgreSQL database.
 
     Open with `await PostgresStore.open(url, pool_size=...)`; any number of processes may
@@ -701,12 +704,15 @@ async def _record_hand(tx: PgTransfers, row: TableRow, hand: HandRecord) -> None
 async def _audit(conn: PgConnection) -> list[str]:
     accounts = [tuple(r) for r in await conn.fetch(AUDIT_ACCOUNTS)]
     tables = [tuple(r) for r in await conn.fetch(AUDIT_TABLES)]
+    tournaments = [tuple(r) for r in await conn.fetch(AUDIT_TOURNAMENTS)]
     guilds = [int(r[0]) for r in await conn.fetch(AUDIT_GUILDS)]
-    return audit_lines(accounts, tables, {g: await _totals(conn, g) for g in guilds})
+    totals = {g: await _totals(conn, g) for g in guilds}
+    return audit_lines(accounts, tables, totals, tournaments)
 
 
 async def _totals(conn: PgConnection, guild: int) -> tuple[int, int, int]:
     balances = await conn.fetchval(numbered(TOTAL_BALANCES), guild)
     escrow = await conn.fetchval(numbered(TOTAL_ESCROW), guild)
+    pools = await conn.fetchval(numbered(TOTAL_POOLS), guild)
     minted = await conn.fetchval(numbered(MINTED), guild)
-    return int(balances), int(escrow), int(minted)
+    return int(balances), int(escrow) + int(pools), int(minted)
