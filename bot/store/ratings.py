@@ -134,10 +134,17 @@ def check_page(limit: int, offset: int) -> None:
 
 
 def write_ratings(
-    tx: Transfers, guild: int, ordered: Sequence[RatingUpdate], hand_id: int | None
+    tx: Transfers,
+    guild: int,
+    ordered: Sequence[RatingUpdate],
+    hand_id: int | None,
+    expected_season: int | None = None,
 ) -> int:
-    """The writes of `record_ratings` inside a running transaction; the season."""
+    """The writes of `record_ratings` inside a running transaction; the season. Nothing is
+    written when `expected_season` is given and is no longer the current one."""
     season = int(tx.fetchall(CURRENT_SEASON, (guild,))[0][0])
+    if expected_season is not None and season != expected_season:
+        return season
     for u in ordered:
         values = (guild, season, u.user, u.mu, u.sigma, u.hands, u.winnings, tx.now)
         tx.db.execute(UPSERT_RATING, values)

@@ -176,7 +176,8 @@ def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
         ],
     )
     if hand.ratings:
-        write_ratings(tx, row.guild_id, check_updates(hand.ratings), cursor.lastrowid)
+        updates = check_updates(hand.ratings)
+        write_ratings(tx, row.guild_id, updates, cursor.lastrowid, hand.ratings_season)
 
 
 class TablesMixin(StoreBase):

@@ -16,9 +16,10 @@ one update may then be lost: a label, not a competition, so no lock is taken for
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from bot.ratings import Rating, Seat, rate_hand
-from bot.store import RatingUpdate, StoreContract
+from bot.store import HandRecord, RatingUpdate, StoreContract
 from bot.tables.cpus import is_cpu
 
 #: the store id of each CPU level's rating pool (fixed: stored ratings depend on it)
@@ -28,6 +29,16 @@ CPU_POOLS: dict[str, int] = {"random": -1, "easy": -2, "hard": -3}
 def cpu_pool(level: str) -> int | None:
     """The store id of the rating pool of CPU `level` (None for a level without one)."""
     return CPU_POOLS.get(level)
+
+
+async def rate_record(
+    store: StoreContract, guild: int, record: HandRecord, cpus: Mapping[int, str]
+) -> HandRecord:
+    """The hand record with its ratings and the season they were read in (the store drops
+    them if a new season started before the hand is saved)."""
+    season = await store.current_season(guild)
+    ratings = await hand_ratings(store, guild, record.result, cpus)
+    return replace(record, ratings=ratings, ratings_season=season)
 
 
 async def hand_ratings(
@@ -80,4 +91,4 @@ async def cpu_label(store: StoreContract, guild: int, level: str) -> Rating | No
     return Rating(stored.mu, stored.sigma, stored.hands) if stored else None
 
 
-__all__ = ["CPU_POOLS", "cpu_label", "cpu_pool", "hand_ratings"]
+__all__ = ["CPU_POOLS", "cpu_label", "cpu_pool", "hand_ratings", "rate_record"]

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Action, Hand, Rules
@@ -38,7 +38,7 @@ from bot.tables.hands import (
 from bot.tables.limits import MAX_PLAYERS, MIN_BALANCE_ANTES, MIN_PLAYERS
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
-from bot.tables.ratings import hand_ratings
+from bot.tables.ratings import rate_record
 from bot.tables.shared import Shared
 from bot.tables.snapshot import build_state, hand_over, public_events, special_proof
 from bot.tables.updates import Notice, TableState, Update
@@ -407,13 +407,10 @@ class TableSession:
         """The hand record with its players' new ratings (saved in the hand's transaction);
         if the ratings cannot be read the hand is saved unrated rather than lost."""
         try:
-            ratings = await hand_ratings(
-                self.shared.store, self.row.guild_id, record.result, meta.cpus
-            )
+            return await rate_record(self.shared.store, self.row.guild_id, record, meta.cpus)
         except Exception:
             log.exception("table %s: hand %s could not be rated", self.id, meta.hand_no)
             return record
-        return replace(record, ratings=ratings)
 
     async def close(
         self, meta: TableMeta, notices: list[Notice], *, seats: Sequence[int] | None = None

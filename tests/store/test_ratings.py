@@ -132,3 +132,28 @@ async def test_hand_record_carries_its_ratings_in_one_transaction(store: StoreCo
     with pytest.raises(ValueError):
         await store.save_table(table.id, expected_version=1, hand=bad)
     assert len(await store.player_hands(GUILD, 1)) == 1
+
+
+async def test_ratings_of_a_hand_that_straddles_a_new_season_are_dropped(
+    store: StoreContract,
+) -> None:
+    table = await store.create_table(GUILD, 1, settings={}, seats=[1, 2])
+    rated_in = await store.current_season(GUILD)
+    await store.new_season(GUILD, "Spring")  # starts while the hand is being saved
+    hand = HandRecord(
+        1, 7, "[]", {1: 5, 2: -5},
+        ratings=(RatingUpdate(1, 40.0, 2.0, 90, 5), RatingUpdate(2, 10.0, 2.0, 90, -5)),
+        ratings_season=rated_in,
+    )
+    await store.save_table(
+        table.id, expected_version=0, hand=hand,
+        moves=[Move(1, 5, "ante", 1), Move(1, -5, "pot", 1)],
+    )
+    assert len(await store.player_hands(GUILD, 1)) == 1  # the hand itself is kept
+    assert await store.ratings(GUILD, [1, 2]) == {}  # the new season starts clean
+    again = HandRecord(
+        2, 8, "[]", {1: 5, 2: -5}, ratings=hand.ratings,
+        ratings_season=await store.current_season(GUILD),
+    )
+    await store.save_table(table.id, expected_version=1, hand=again)
+    assert set(await store.ratings(GUILD, [1, 2])) == {1, 2}

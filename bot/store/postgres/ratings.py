@@ -44,10 +44,17 @@ async def _lock_server(tx: PgTransfers, guild: int, mode: str) -> int:
 
 
 async def write_ratings(
-    tx: PgTransfers, guild: int, ordered: Sequence[RatingUpdate], hand_id: int | None
+    tx: PgTransfers,
+    guild: int,
+    ordered: Sequence[RatingUpdate],
+    hand_id: int | None,
+    expected_season: int | None = None,
 ) -> int:
-    """The writes of `record_ratings` inside a running transaction; the season."""
+    """The writes of `record_ratings` inside a running transaction; the season. Nothing is
+    written when `expected_season` is given and is no longer the current one."""
     season = await _lock_server(tx, guild, "SHARE")
+    if expected_season is not None and season != expected_season:
+        return season
     await tx.conn.executemany(
         numbered(UPSERT_RATING),
         [(guild, season, u.user, u.mu, u.sigma, u.hands, u.winnings, tx.now) for u in ordered],

@@ -698,7 +698,9 @@ async def _record_hand(tx: PgTransfers, row: TableRow, hand: HandRecord) -> None
         ],
     )
     if hand.ratings:
-        await write_ratings(tx, row.guild_id, check_updates(hand.ratings), int(inserted[0][0]))
+        updates = check_updates(hand.ratings)
+        hand_id = int(inserted[0][0])
+        await write_ratings(tx, row.guild_id, updates, hand_id, hand.ratings_season)
 
 
 async def _audit(conn: PgConnection) -> list[str]:
