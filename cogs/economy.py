@@ -32,7 +32,7 @@ from bot.store import StoreContract
 PAGE_SIZE = 10
 #: How long a fetched display name is reused (seconds).
 NAME_TTL = 600.0
-LEADERBOARD_ORDERS: tuple[str, ...] = ("balance", "net", "closes")
+LEADERBOARD_ORDERS: tuple[str, ...] = ("balance", "net", "closes", "rating")
 STATS_FIELDS: tuple[str, ...] = ("hands", "pots_won", "closes", "net", "biggest_pot", "balance")
 
 
@@ -138,7 +138,8 @@ class EconomyCog(commands.Cog):
         name="leaderboard", description=cmd_str("commands.leaderboard.description")
     )
     @app_commands.describe(
-        by=cmd_str("commands.leaderboard.by"), page=cmd_str("commands.leaderboard.page")
+        by=cmd_str("commands.leaderboard.by"), page=cmd_str("commands.leaderboard.page"),
+        season=cmd_str("ranking.cmd.leaderboard_season"),
     )
     @app_commands.choices(
         by=[choice(key("commands.leaderboard.choices", k), k) for k in LEADERBOARD_ORDERS]
@@ -149,9 +150,14 @@ class EconomyCog(commands.Cog):
         interaction: discord.Interaction[StoppaBot],
         by: str = "balance",
         page: app_commands.Range[int, 1, 10_000] = 1,
+        season: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         """Post the leaderboard image and its text version in the channel."""
         guild_id = _guild_id(interaction)
+        ranked: Any = self.bot.get_cog("RankedCog")  # cogs.ranked: ratings and seasons
+        if ranked is not None and (by == "rating" or season is not None):
+            await ranked.rating_board(interaction, season, page)
+            return
         # usually quick: a refusal (empty board, no such page) is then private; if the store
         # is slow the public "thinking" message comes first and a refusal edits it
         async with defer_if_slow(interaction, ephemeral=False):
@@ -199,6 +205,14 @@ class EconomyCog(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    @leaderboard.autocomplete("season")
+    async def season_autocomplete(
+        self, interaction: discord.Interaction[StoppaBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """This server's seasons (cogs.ranked)."""
+        ranked: Any = self.bot.get_cog("RankedCog")
+        return [] if ranked is None else await ranked.season_choices(interaction, current)
+
     @app_commands.command(name="stats", description=cmd_str("commands.stats.description"))
     @app_commands.describe(member=cmd_str("commands.stats.member"))
     @app_commands.guild_only()
@@ -213,6 +227,8 @@ class EconomyCog(commands.Cog):
         async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
             stats = await self.store.stats(guild, target.id)
+            ranked: Any = self.bot.get_cog("RankedCog")  # cogs.ranked: rating and trend
+            rating = [] if ranked is None else await ranked.stats_fields(guild, target.id, lang)
         embed = discord.Embed(
             title=t("economy.stats_title", lang, name=target.display_name),
             colour=discord.Colour.gold(),
@@ -220,6 +236,8 @@ class EconomyCog(commands.Cog):
         for field in STATS_FIELDS:
             value = str(getattr(stats, field))
             embed.add_field(name=t(key("economy", "stats_" + field), lang), value=value)
+        for name, value in rating:
+            embed.add_field(name=name, value=value)
         history: Any = self.bot.get_cog("HistoryCog")  # cogs.history: the chart and figures
         if history is None:
             await send_ephemeral(interaction, embed=embed)

@@ -414,7 +414,10 @@ class TableCog(
                        channel: int, level: str) -> None:
         await self._think(interaction)
         await self.service.add_cpu(guild, channel, interaction.user.id, level)
-        await self._say(interaction, t("table.reply.cpu_added", lang))
+        text = t("table.reply.cpu_added", lang)
+        ranked: Any = self.bot.get_cog("RankedCog")  # cogs.ranked: the level's rating label
+        label = None if ranked is None else await ranked.cpu_label_text(guild, level, lang)
+        await self._say(interaction, text if label is None else f"{text}\n{label}")
 
     async def _send_hand(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                          channel: int) -> None:

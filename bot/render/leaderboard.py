@@ -20,6 +20,7 @@ BY_KEYS: dict[str, str] = {
     "balance": "render.lb.by.balance",
     "net": "render.lb.by.net",
     "closes": "render.lb.by.closes",
+    "rating": "ranking.board_by",
 }
 MEDALS = {1: (240, 192, 60), 2: (196, 204, 212), 3: (205, 127, 50)}
 

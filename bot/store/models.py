@@ -69,6 +69,12 @@ class HandRecord:
     pots_won: dict[int, int] = field(default_factory=dict)
     closes: dict[int, int] = field(default_factory=dict)
     biggest_pot: dict[int, int] = field(default_factory=dict)
+    #: the players' new ratings after this hand, stored in the same transaction as the hand
+    #: (each history point names the hand)
+    ratings: tuple[RatingUpdate, ...] = ()
+    #: the season those ratings were computed in: if another season started meanwhile they
+    #: are not written (they would carry the old season's skill into the new one)
+    ratings_season: int | None = None
 
 
 @dataclass(slots=True)

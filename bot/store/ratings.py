@@ -133,6 +133,25 @@ def check_page(limit: int, offset: int) -> None:
         raise ValueError("limit and offset cannot be negative")
 
 
+def write_ratings(
+    tx: Transfers,
+    guild: int,
+    ordered: Sequence[RatingUpdate],
+    hand_id: int | None,
+    expected_season: int | None = None,
+) -> int:
+    """The writes of `record_ratings` inside a running transaction; the season. Nothing is
+    written when `expected_season` is given and is no longer the current one."""
+    season = int(tx.fetchall(CURRENT_SEASON, (guild,))[0][0])
+    if expected_season is not None and season != expected_season:
+        return season
+    for u in ordered:
+        values = (guild, season, u.user, u.mu, u.sigma, u.hands, u.winnings, tx.now)
+        tx.db.execute(UPSERT_RATING, values)
+        tx.db.execute(INSERT_POINT, (guild, season, u.user, hand_id, tx.now, u.mu, u.sigma))
+    return season
+
+
 class RatingsMixin(StoreBase):
     """Ratings and seasons on the SQLite store."""
 
@@ -148,17 +167,9 @@ class RatingsMixin(StoreBase):
         transaction; the season they were recorded in."""
         ordered = check_updates(updates)
 
-        def record(tx: Transfers) -> int:
-            season = int(tx.fetchall(CURRENT_SEASON, (guild,))[0][0])
-            for u in ordered:
-                tx.db.execute(
-                    UPSERT_RATING,
-                    (guild, season, u.user, u.mu, u.sigma, u.hands, u.winnings, tx.now),
-                )
-                tx.db.execute(INSERT_POINT, (guild, season, u.user, hand_id, tx.now, u.mu, u.sigma))
-            return season
-
-        return await self._transaction(record, now)
+        return await self._transaction(
+            lambda tx: write_ratings(tx, guild, ordered, hand_id), now
+        )
 
     async def ratings(self, guild: int, users: Sequence[int]) -> dict[int, StoredRating]:
         """The current season's ratings of `users` (those never rated are left out)."""

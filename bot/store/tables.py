@@ -11,6 +11,7 @@ from bot.store.connection import StoreBase, dumps
 from bot.store.errors import LeaseLost, StoreError, TableExists, TableNotFound, VersionConflict
 from bot.store.ledger import TABLE, USER, Account, Transfers
 from bot.store.models import REASON_RE, TABLE_STATUSES, UNSET, HandRecord, Move, TableRow, Unset
+from bot.store.ratings import check_updates, write_ratings
 
 COLUMNS = (
     "id, guild_id, channel_id, message_id, status, seats, dealer, settings, state, meta,"
@@ -74,6 +75,7 @@ def check_hand(hand: HandRecord) -> None:
         for user, value in getattr(hand, name).items():
             if not isinstance(user, int) or not isinstance(value, int):
                 raise ValueError(f"HandRecord.{name} must map int user ids to ints")
+    check_updates(hand.ratings)
 
 
 def table_changes(
@@ -141,7 +143,7 @@ def _apply_moves(tx: Transfers, row: TableRow, moves: Sequence[Move]) -> None:
 def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
     """Insert the finished hand and add it to every player's statistics."""
     try:
-        tx.db.execute(
+        cursor = tx.db.execute(
             "INSERT INTO hands (table_id, guild_id, hand_no, seed, events, result, pots_won,"
             " closes, biggest_pot, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -181,6 +183,9 @@ def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
             for user in users
         ],
     )
+    if hand.ratings:
+        updates = check_updates(hand.ratings)
+        write_ratings(tx, row.guild_id, updates, cursor.lastrowid, hand.ratings_season)
 
 
 class TablesMixin(StoreBase):

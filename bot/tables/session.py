@@ -45,6 +45,7 @@ from bot.tables.hands import (
 from bot.tables.limits import MAX_PLAYERS, MIN_BALANCE_ANTES, MIN_PLAYERS
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
+from bot.tables.ratings import rate_record
 from bot.tables.shared import Shared
 from bot.tables.snapshot import build_state, hand_over, public_events, special_proof
 from bot.tables.updates import Notice, TableState, Update
@@ -388,8 +389,8 @@ class TableSession:
                 hand=hand,
             )
             return [update]
-        # the hand is over: record it, settle the leavers, then the next hand
-        record = hand_record(hand, meta)
+        # the hand is over: record it (with its ratings), settle the leavers, then the next hand
+        record = await self.rated(hand_record(hand, meta), meta)
         meta.last_hand = hand_over(
             hand, meta.players, hand_no=meta.hand_no, turn=meta.turn,
             blocked_stoppa=str(self.row.settings.get("blocked_stoppa", "four_aces")),
@@ -421,6 +422,15 @@ class TableSession:
         except Exception:  # the action itself is committed: report it, deal on /start
             log.exception("table %s: the next hand could not be dealt", self.id)
         return updates
+
+    async def rated(self, record: HandRecord, meta: TableMeta) -> HandRecord:
+        """The hand record with its players' new ratings (saved in the hand's transaction);
+        if the ratings cannot be read the hand is saved unrated rather than lost."""
+        try:
+            return await rate_record(self.shared.store, self.row.guild_id, record, meta.cpus)
+        except Exception:
+            log.exception("table %s: hand %s could not be rated", self.id, meta.hand_no)
+            return record
 
     async def close(
         self, meta: TableMeta, notices: list[Notice], *, seats: Sequence[int] | None = None

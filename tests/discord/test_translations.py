@@ -65,7 +65,7 @@ async def test_translated_payload_of_one_command(h: Harness) -> None:
     by = next(o for o in data["options"] if o["name"] == "by")
     it_names = sorted(c["name_localizations"]["it"] for c in by["choices"])
     assert it_names == sorted(
-        t(f"commands.leaderboard.choices.{k}", "it") for k in ("balance", "net", "closes")
+        t(f"commands.leaderboard.choices.{k}", "it") for k in ("balance", "net", "closes", "rating")
     )
 
 

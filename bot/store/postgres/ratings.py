@@ -43,6 +43,29 @@ async def _lock_server(tx: PgTransfers, guild: int, mode: str) -> int:
     return int(await tx.conn.fetchval(numbered(CURRENT_SEASON), guild))
 
 
+async def write_ratings(
+    tx: PgTransfers,
+    guild: int,
+    ordered: Sequence[RatingUpdate],
+    hand_id: int | None,
+    expected_season: int | None = None,
+) -> int:
+    """The writes of `record_ratings` inside a running transaction; the season. Nothing is
+    written when `expected_season` is given and is no longer the current one."""
+    season = await _lock_server(tx, guild, "SHARE")
+    if expected_season is not None and season != expected_season:
+        return season
+    await tx.conn.executemany(
+        numbered(UPSERT_RATING),
+        [(guild, season, u.user, u.mu, u.sigma, u.hands, u.winnings, tx.now) for u in ordered],
+    )
+    await tx.conn.executemany(
+        numbered(INSERT_POINT),
+        [(guild, season, u.user, hand_id, tx.now, u.mu, u.sigma) for u in ordered],
+    )
+    return season
+
+
 class PgRatingsMixin(PgBase):
     """Ratings and seasons of the PostgreSQL store."""
 
@@ -59,19 +82,7 @@ class PgRatingsMixin(PgBase):
         ordered = check_updates(updates)
 
         async def record(tx: PgTransfers) -> int:
-            season = await _lock_server(tx, guild, "SHARE")
-            await tx.conn.executemany(
-                numbered(UPSERT_RATING),
-                [
-                    (guild, season, u.user, u.mu, u.sigma, u.hands, u.winnings, tx.now)
-                    for u in ordered
-                ],
-            )
-            await tx.conn.executemany(
-                numbered(INSERT_POINT),
-                [(guild, season, u.user, hand_id, tx.now, u.mu, u.sigma) for u in ordered],
-            )
-            return season
+            return await write_ratings(tx, guild, ordered, hand_id)
 
         return await self._transaction(record, now)
 

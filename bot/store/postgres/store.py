@@ -66,9 +66,10 @@ from bot.store.postgres.connection import (
     numbered,
 )
 from bot.store.postgres.leases import PgLeasesMixin
-from bot.store.postgres.ratings import PgRatingsMixin
+from bot.store.postgres.ratings import PgRatingsMixin, write_ratings
 from bot.store.postgres.schema import migrate, schema_version
 from bot.store.postgres.tournaments import PgTournamentsMixin
+from bot.store.ratings import check_updates
 from bot.store.schema import TABLES
 from bot.store.server_settings import SETTINGS_COLUMNS, apply_changes
 from bot.store.stakes import validate_stakes
@@ -719,6 +720,10 @@ async def _record_hand(tx: PgTransfers, row: TableRow, hand: HandRecord) -> None
             for user in users
         ],
     )
+    if hand.ratings:
+        updates = check_updates(hand.ratings)
+        hand_id = int(inserted[0][0])
+        await write_ratings(tx, row.guild_id, updates, hand_id, hand.ratings_season)
 
 
 async def _audit(conn: PgConnection) -> list[str]:
