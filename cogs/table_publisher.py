@@ -48,8 +48,11 @@ import discord
 
 from bot.client import StoppaBot
 from bot.i18n import t
-from bot.render import render_table, table_alt_text
+from bot.render import table_alt_text
 from bot.render.from_view import table_snapshot
+from bot.render.png import encode_png_palette
+from bot.render.snapshots import TableSnapshot
+from bot.render.table import table_image
 from bot.tables import Notice, TableError, TableState, Update
 from cogs.request_budget import RequestBudget
 from cogs.table_items import table_view
@@ -90,6 +93,11 @@ FAILURE_DELAYS: tuple[float, ...] = (2.0, 5.0, 15.0, 30.0)
 TOKEN_LIFE = 14 * 60.0
 #: Share of a human's turn clock after which they are pinged if they have not acted.
 PING_SHARE = 0.4
+
+
+def render_table_upload(snapshot: TableSnapshot) -> bytes:
+    """The table image as uploaded: a palette PNG (a third of the RGB PNG's bytes)."""
+    return encode_png_palette(table_image(snapshot))
 
 
 class ChannelRefused(Exception):
@@ -162,6 +170,8 @@ class TablePublisher:
         self.opted_out: Callable[[int], bool] = opted_out or (lambda _user: False)
         #: Share of the turn clock a human may take before being pinged (0: at once).
         self.ping_share = ping_share
+        #: Seconds before trying again after a failed edit (`FAILURE_DELAYS`).
+        self.failure_delays: tuple[float, ...] = FAILURE_DELAYS
         #: Seconds between two edits of one table's message: the bot's `publish_interval`
         #: (`create_bot(publish_interval=...)`; the harness uses 0) unless given here.
         self.interval: float = (
@@ -292,7 +302,7 @@ class TablePublisher:
             else:
                 slot.failures = 0
                 self._shown(slot)
-            gave_up = slot.failures > len(FAILURE_DELAYS)
+            gave_up = slot.failures > len(self.failure_delays)
             if state.status == "closed" and slot.state is state and (
                 not slot.failures or gave_up
             ):
@@ -307,9 +317,10 @@ class TablePublisher:
         self._slots.pop(slot.table_id, None)
 
     def _failed(self, slot: _Slot) -> None:
-        """Wake the worker again after the next delay of `FAILURE_DELAYS` (the edit that
+        """Wake the worker again after the next delay of `failure_delays` (the edit that
         failed is not lost: the next one publishes the latest state)."""
-        delay = FAILURE_DELAYS[min(slot.failures, len(FAILURE_DELAYS) - 1)]
+        delays = self.failure_delays
+        delay = delays[min(slot.failures, len(delays) - 1)]
         slot.failures += 1
         loop = asyncio.get_running_loop()
         loop.call_later(delay, self._wake_again, slot)
@@ -363,7 +374,7 @@ class TablePublisher:
             title=t("table.embed.title", lang, number=state.table_id),
             cpu=cpu_flags(state),
         )
-        png = await asyncio.to_thread(render_table, snapshot)
+        png = await asyncio.to_thread(render_table_upload, snapshot)
         digest = hashlib.sha256(png).digest()
         alt = table_alt_text(snapshot)[:1000]
         embed = table_embed(state, lang, names, lines, image=IMAGE_NAME)
