@@ -70,7 +70,10 @@ async def test_an_unchanged_image_is_not_uploaded_again(h: Harness) -> None:
     members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
     await open_table(h, members)
     message = TableDriver(h, members).table_message()
-    state = h.bot.tables.state(h.channel_id)
+    service = h.bot.tables
+    assert service is not None
+    state = service.state(h.channel_id)
+    assert state is not None
     before = len(h.calls)
     publisher(h).refresh(state)  # the same state again: the same picture
     await h.settle()
@@ -145,6 +148,7 @@ async def test_an_edit_discord_py_gave_up_on_is_published_again(tmp_path: Path) 
     """discord.py tries a request five times; after five 429s it raises. The publisher wakes
     itself again after a delay and publishes the latest state (it used to drop it)."""
     async with ServedHarness.create(tmp_path, seed=7) as h:
+        assert isinstance(h, ServedHarness)
         publisher(h).failure_delays = (0.2,)
         members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
         await open_table(h, members)
