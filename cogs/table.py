@@ -460,6 +460,8 @@ class TableCog(
         message = interaction.message
         if component and not interaction.response.is_done():
             await interaction.response.defer()
+            if message is not None and not message.flags.ephemeral:
+                self.publisher.lend(interaction)  # its token edits the table message
         else:
             await self._think(interaction)
         await self.service.act(

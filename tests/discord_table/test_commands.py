@@ -115,6 +115,7 @@ async def test_edits_of_a_busy_table_are_coalesced(h: Harness) -> None:
 
 
 async def test_bet_modal_declare_best_and_turn_ping(h: Harness) -> None:
+    h.bot.get_cog("TableCog").publisher.ping_share = 0  # at once (test_pings: the delay)
     members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
     await open_table(h, members)
     driver = TableDriver(h, members, seed=21)

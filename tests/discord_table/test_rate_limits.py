@@ -40,14 +40,17 @@ async def test_a_burst_of_429s_delays_requests_but_loses_nothing(
     served: ServedHarness, method: str, path: str, is_global: bool
 ) -> None:
     h = served
+    # pings at once; slash commands only: a click on the table message lends its interaction
+    # token to the publisher, whose edits then leave the channel route (test_budget)
+    h.bot.get_cog("TableCog").publisher.ping_share = 0
     members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
     await open_table(h, members)
     driver = TableDriver(h, members, seed=5)
-    await driver.play_turn("buttons")
+    await driver.play_turn("slash")
     first = len(h.calls)
     burst = 3
     h.rate_limit(method, path, burst, RETRY_AFTER, is_global=is_global)
-    replies = [await driver.play_turn(mode) for mode in ("buttons", "slash", "buttons")]
+    replies = [await driver.play_turn(mode) for mode in ("slash", "slash", "slash")]
 
     # every interaction answered, exactly once each
     for reply in replies:

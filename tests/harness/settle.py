@@ -27,6 +27,20 @@ _IDLE_WAITS = {
 }
 
 
+#: Waits that are work in progress however long their inner sleep: a publisher waiting for room
+#: in the shared request budget (up to a second) will send its request as soon as it wakes.
+_BUSY_WAITS: set[object] = set()
+
+
+def register_busy(function: object) -> None:
+    """Count a task waiting inside `function` (a coroutine function) as busy, whatever it
+    sleeps on inside (e.g. `RequestBudget.acquire`, which sleeps until the window has room)."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        raise TypeError(f"{function!r} has no code object")
+    _BUSY_WAITS.add(code)
+
+
 def register_idle(function: object) -> None:
     """Count a task waiting inside `function` (a coroutine function) as idle, e.g. a fake
     clock's `sleep_until`, whose sleepers wake only when a test advances the clock."""
@@ -42,6 +56,9 @@ def _register_known_idles() -> None:
     except ImportError:  # pragma: no cover - the service is part of the project
         return
     register_idle(FakeClock.sleep_until)
+    from cogs.request_budget import RequestBudget
+
+    register_busy(RequestBudget.acquire)
 
 
 _register_known_idles()
@@ -55,6 +72,8 @@ def task_is_idle(task: asyncio.Task) -> bool:
         seen += 1
         code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
         frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if code in _BUSY_WAITS:
+            return False
         if code is _SLEEP_CODE and frame is not None:
             delay = frame.f_locals.get("delay", 0)
             return delay is not None and delay >= IDLE_SLEEP

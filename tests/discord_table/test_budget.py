@@ -1,0 +1,191 @@
+"""Discord's request budget (issue 18): what the table message costs the bot.
+
+A click on the table message's own buttons lends its interaction to the publisher (edits free
+of the global limit); the image is uploaded only when it changed, as a palette PNG; a human is
+pinged only after part of their turn clock, never with a deleted ping; a failed edit is tried
+again by the publisher itself; all tables share one budget of bot-token requests."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.render import render_table
+from bot.render.table import table_image
+from bot.tables.clock import FakeClock
+from cogs.request_budget import RequestBudget
+from cogs.table_publisher import PING_SHARE, render_table_upload
+from tests.discord_table.conftest import publisher
+from tests.discord_table.driver import TableDriver
+from tests.discord_table.test_game import open_table
+from tests.harness import Harness
+from tests.harness.served import ServedHarness
+from tests.harness.virtual_time import run_virtual
+from tests.render.test_images import TABLE_SHOWDOWN, TABLE_STOPPA
+
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+POST = "/channels/{channel_id}/messages"
+TIMEOUT = 60.0
+
+
+def channel_calls(h: Harness, since: int, method: str, path: str) -> list:
+    return [c for c in h.calls[since:] if c.via == "http" and (c.method, c.path) == (method,
+                                                                                      path)]
+
+
+async def test_a_click_on_the_table_message_edits_it_through_the_interaction(h: Harness) -> None:
+    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
+    await open_table(h, members)
+    driver = TableDriver(h, members, seed=3)
+    table_id = driver.table_message().id
+    lent_at = None
+    for _ in range(12):  # until a Pass or Call is clicked on the table message itself
+        reply = await driver.play_turn("buttons")
+        assert reply.responded
+        if h.fake.originals.get(reply.token) == table_id:
+            lent_at = len(h.calls)
+            break
+    assert lent_at is not None
+    for _ in range(4):
+        await driver.play_turn("buttons")
+    # from then on no bot-token edit of the table message: its token edits it
+    assert channel_calls(h, lent_at, "PATCH", EDIT) == []
+    edits = [c for c in h.calls[lent_at:] if c.via == "webhook" and c.method == "PATCH"
+             and h.fake.originals.get(c.token or "") == table_id]
+    assert edits
+    # and the message shows the table as it is now
+    state = driver.state()
+    assert state is not None
+    assert any(c.endswith(f":{state.hand_no}:{state.turn}")
+               for c in driver.table_message().custom_ids())
+    assert await h.store.audit() == []
+
+
+async def test_an_unchanged_image_is_not_uploaded_again(h: Harness) -> None:
+    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
+    await open_table(h, members)
+    message = TableDriver(h, members).table_message()
+    service = h.bot.tables
+    assert service is not None
+    state = service.state(h.channel_id)
+    assert state is not None
+    before = len(h.calls)
+    publisher(h).refresh(state)  # the same state again: the same picture
+    await h.settle()
+    (edit,) = channel_calls(h, before, "PATCH", EDIT)
+    assert edit.files == [] and "attachments" not in edit.json
+    shown = h.message(message.id)
+    (image,) = shown.attachments  # Discord keeps the old image
+    assert image.data.startswith(b"\x89PNG")
+    assert edit.json["embeds"][0]["image"]["url"] == "attachment://table.png"
+
+
+def test_the_uploaded_table_image_is_a_third_of_the_rgb_png_and_looks_the_same() -> None:
+    for snap in (TABLE_STOPPA, TABLE_SHOWDOWN):
+        rgb = render_table(snap)
+        small = render_table_upload(snap)
+        assert small == render_table_upload(snap)  # the same picture, the same bytes
+        assert len(small) * 2 < len(rgb), (len(small), len(rgb))
+        shown = Image.open(io.BytesIO(small)).convert("RGB")
+        diff = ImageChops.difference(shown, table_image(snap))
+        histogram = diff.convert("L").histogram()
+        near = sum(histogram[:24])  # pixels within 24 levels of the original
+        assert near >= 0.99 * shown.width * shown.height
+
+
+@pytest.fixture
+async def clocked(tmp_path: Path) -> AsyncIterator[tuple[Harness, FakeClock]]:
+    clock = FakeClock()
+    async with Harness.create(tmp_path, seed=7, turn_timeout=TIMEOUT,
+                              table_options={"clock": clock}) as harness:
+        yield harness, clock
+
+
+def pings(h: Harness) -> list:
+    return [m for m in h.messages() if "your turn" in m.content]
+
+
+async def test_a_ping_only_after_part_of_the_turn_clock_and_never_deleted(
+    clocked: tuple[Harness, FakeClock],
+) -> None:
+    h, clock = clocked
+    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
+    await open_table(h, members)
+    driver = TableDriver(h, members, seed=3)
+    state = driver.state()
+    assert state is not None and state.to_act is not None
+    assert pings(h) == []  # nobody is pinged at once
+    await clock.advance(PING_SHARE * TIMEOUT - 1)
+    await h.settle()
+    assert pings(h) == []
+    await clock.advance(2)
+    await h.settle()
+    (ping,) = pings(h)
+    assert f"<@{state.to_act}>" in ping.content
+    # the player acts, the next ones too: the ping is never deleted (no ghost ping)
+    for _ in range(3):
+        await driver.play_turn("buttons")
+    assert not any(c.method == "DELETE" for c in h.calls if c.via == "http")
+    assert not h.message(ping.id).deleted
+
+
+async def test_an_opted_out_player_is_not_pinged(clocked: tuple[Harness, FakeClock]) -> None:
+    h, clock = clocked
+    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
+    publisher(h).opted_out = lambda user: True
+    await open_table(h, members)
+    await clock.advance(TIMEOUT * 0.9)
+    await h.settle()
+    assert pings(h) == []
+
+
+async def test_an_edit_discord_py_gave_up_on_is_published_again(tmp_path: Path) -> None:
+    """discord.py tries a request five times; after five 429s it raises. The publisher wakes
+    itself again after a delay and publishes the latest state (it used to drop it)."""
+    async with ServedHarness.create(tmp_path, seed=7) as h:
+        assert isinstance(h, ServedHarness)
+        publisher(h).failure_delays = (0.2,)
+        members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
+        await open_table(h, members)
+        driver = TableDriver(h, members, seed=5)
+        h.rate_limit("PATCH", EDIT, 5, 0.05)
+        await driver.play_turn("slash")  # no click on the table message: a channel edit
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            state = driver.state()
+            assert state is not None
+            if any(c.endswith(f":{state.hand_no}:{state.turn}")
+                   for c in driver.table_message().custom_ids()):
+                break
+        else:
+            pytest.fail("the table message was never updated after the 429s")
+        limited = [c for c in h.calls if c.status == 429]
+        assert len(limited) == 5
+        assert await h.store.audit() == []
+
+
+def test_the_budget_allows_at_most_its_rate_in_any_second() -> None:
+    async def main() -> list[float]:
+        budget = RequestBudget(per_second=5)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        times: list[float] = []
+
+        async def one() -> None:
+            await budget.acquire()
+            times.append(loop.time() - start)
+
+        await asyncio.gather(*(one() for _ in range(15)))
+        assert not budget.try_acquire()  # the last second is full
+        return sorted(times)
+
+    times = run_virtual(main())
+    assert len(times) == 15
+    for i in range(len(times) - 5):
+        assert times[i + 5] - times[i] >= 1.0 - 1e-9
+    assert 2.0 - 1e-9 <= times[-1] < 3.0  # 15 requests at 5 a second: the third window
