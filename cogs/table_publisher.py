@@ -26,12 +26,13 @@ import contextlib
 import io
 import logging
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.client import StoppaBot
+from bot.discord_utils import server_currency
 from bot.i18n import t
 from bot.render import render_table, table_alt_text
 from bot.render.from_state import table_snapshot
@@ -281,6 +282,8 @@ class TablePublisher:
             title=t("table.embed.title", lang, number=state.table_id),
             cpu=cpu_flags(state),
         )
+        currency = server_currency(client, slot.guild_id)  # in memory: no store read
+        snapshot = replace(snapshot, currency_name=currency.name, currency_emoji=currency.emoji)
         png = await asyncio.to_thread(render_table, snapshot)
         alt = table_alt_text(snapshot)[:1000]
         embed = table_embed(state, lang, names, lines, image=IMAGE_NAME)
