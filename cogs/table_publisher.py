@@ -286,7 +286,7 @@ class TablePublisher:
         snapshot = replace(snapshot, currency_name=currency.name, currency_emoji=currency.emoji)
         png = await asyncio.to_thread(render_table, snapshot)
         alt = table_alt_text(snapshot)[:1000]
-        embed = table_embed(state, lang, names, lines, image=IMAGE_NAME)
+        embed = table_embed(state, lang, names, lines, image=IMAGE_NAME, currency=currency)
         view = table_view(state, lang)
         channel = client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
         file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
