@@ -273,7 +273,8 @@ class TablePublisher:
         lang = await table_language(client, slot.guild_id)
         users = {s.user_id for s in state.seats} | set(state.players) | notice_users(slot.lines)
         names = await self.names.names(slot.guild_id, users)
-        lines = [text for n in slot.lines if (text := notice_text(n, lang, names))]
+        currency = server_currency(client, slot.guild_id)  # in memory: no store read
+        lines = [text for n in slot.lines if (text := notice_text(n, lang, names, currency))]
         snapshot = table_snapshot(
             render_view(state),
             render_names(state, names),
@@ -282,7 +283,6 @@ class TablePublisher:
             title=t("table.embed.title", lang, number=state.table_id),
             cpu=cpu_flags(state),
         )
-        currency = server_currency(client, slot.guild_id)  # in memory: no store read
         snapshot = replace(snapshot, currency_name=currency.name, currency_emoji=currency.emoji)
         png = await asyncio.to_thread(render_table, snapshot)
         alt = table_alt_text(snapshot)[:1000]

@@ -233,16 +233,19 @@ def event_notice(event: Mapping[str, Any], players: Sequence[int]) -> Notice | N
     return Notice(key, params, users)
 
 
-def notice_text(notice: Notice, lang: str, names: Mapping[int, str]) -> str:
-    """A notice in `lang` (a special hand's name translated too)."""
+def notice_text(
+    notice: Notice, lang: str, names: Mapping[int, str], currency: Currency | None = None
+) -> str:
+    """A notice in `lang` (a special hand's name translated too), amounts of chips in the
+    server's `currency` (None: the bot's own words)."""
     if notice.key == "table.event.special":
         params = dict(notice.params)
         params["kind"] = t(key_of("table.special", params.pop("special", "assi")), lang)
-        return Notice(notice.key, params, notice.users).text(lang, names)
+        return Notice(notice.key, params, notice.users).text(lang, names, currency=currency)
     if "action" in notice.params or "phase" in notice.params:
         notice = Notice(notice.key, readable(notice.params, lang), notice.users)
     try:
-        return notice.text(lang, names)
+        return notice.text(lang, names, currency=currency)
     except (KeyError, IndexError):
         _log.warning("notice %s cannot be translated", notice.key)
         return ""
@@ -357,7 +360,7 @@ def table_embed(
     if state.last_hand is not None:
         embed.add_field(
             name=t("handover.title", lang, hand_no=state.last_hand.hand_no),
-            value=_clip(hand_over_lines(state.last_hand, lang, names)), inline=False,
+            value=_clip(hand_over_lines(state.last_hand, lang, names, currency)), inline=False,
         )
     if lines:
         embed.add_field(

@@ -165,3 +165,39 @@ def test_alt_text_and_leaderboard_name_the_currency() -> None:
                                 currency_name="gold", currency_emoji="🪙")
     assert "🪙 gold" in leaderboard_text(board).splitlines()[0]
     assert "chips" in leaderboard_text(LeaderboardSnapshot(rows=())).splitlines()[0]
+
+
+async def test_the_leaderboard_names_the_currency(
+    h: Harness, boss: FakeMember, bob: FakeMember
+) -> None:
+    await h.slash(boss, "settings economy", currency_name="gold", currency_emoji="🪙")
+    await h.store.grant(h.guild_id, bob.id, 500, reason="test", by=boss.id)
+    reply = await h.slash(bob, "leaderboard", by="balance")
+    message = reply.message
+    assert message is not None and not message.ephemeral
+    header = message.content.splitlines()[0]
+    assert "🪙 gold" in header and t("render.lb.by.balance", "en") not in header
+    (png,) = message.files
+    assert png.is_png
+
+
+def test_hand_over_and_event_lines_in_the_currency() -> None:
+    from bot.tables import Notice
+    from bot.tables.updates import HandOver, Payment, PotWon
+    from cogs.table_hand_over import hand_over_lines
+    from cogs.table_text import notice_text
+
+    last = HandOver(
+        hand_no=3, turn=40, pots=(PotWon(1, "big", None, 120, True, None),), closer=2,
+        payments=(Payment(1, 2, 1, 1),), carry=30,
+    )
+    names = {1: "Anna", 2: "Bob"}
+    lines = hand_over_lines(last, "en", names, GOLD)
+    assert "Anna won the big pot: 🪙 120 coins" in lines
+    assert "Anna paid Bob: 🪙 1 coin" in lines
+    assert any("🪙 30 coins" in line for line in lines)
+    assert "Anna paid Bob: 1 chip" in hand_over_lines(last, "en", names)  # today's words
+    assert "Anna ha pagato a Bob: 1 fiche" in hand_over_lines(last, "it", names)
+    notice = Notice("table.event.payment", {"player": 1, "amount": 5, "to": 2}, ("player", "to"))
+    assert notice_text(notice, "en", names, GOLD) == "Anna pays 🪙 5 coins to Bob."
+    assert notice_text(notice, "it", names) == "Anna paga 5 fiche a Bob."
