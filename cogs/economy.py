@@ -32,7 +32,7 @@ from bot.discord_utils import (
     server_currency,
 )
 from bot.i18n import t
-from bot.store import InsufficientFunds, StoreContract
+from bot.store import DailyRefused, GiveRefused, InsufficientFunds, StoreContract
 
 PAGE_SIZE = 10
 #: How long a fetched display name is reused (seconds).
@@ -142,9 +142,13 @@ class EconomyCog(commands.Cog):
         guild = _guild_id(interaction)
         async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
-            claim = await self.store.claim_daily(
-                guild, interaction.user.id, joined_at=_joined_at(interaction.user)
-            )
+            try:
+                claim = await self.store.claim_daily(
+                    guild, interaction.user.id, joined_at=_joined_at(interaction.user)
+                )
+            except DailyRefused as exc:  # the cap written in the server's currency
+                raise UserFacingError(f"store.{exc.code}", currency=server_currency(
+                    self.bot, guild), **exc.params) from exc
         text = t(
             "economy.daily_claimed",
             lang,
@@ -187,6 +191,9 @@ class EconomyCog(commands.Cog):
                     "server_economy.give_too_few", balance=exc.balance, amount=amount,
                     currency=currency,
                 ) from exc
+            except GiveRefused as exc:  # its limit and cap written in the server's currency
+                raise UserFacingError(f"store.{exc.code}", currency=currency,
+                                      **exc.params) from exc
         text = t(
             "server_economy.give_done", lang, giver=interaction.user.mention,
             receiver=member.mention, amount=gift.amount, currency=currency,

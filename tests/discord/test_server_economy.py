@@ -201,3 +201,17 @@ def test_hand_over_and_event_lines_in_the_currency() -> None:
     notice = Notice("table.event.payment", {"player": 1, "amount": 5, "to": 2}, ("player", "to"))
     assert notice_text(notice, "en", names, GOLD) == "Anna pays 🪙 5 coins to Bob."
     assert notice_text(notice, "it", names) == "Anna paga 5 fiche a Bob."
+
+
+async def test_the_cap_refusals_name_the_currency(
+    h: Harness, boss: FakeMember, bob: FakeMember, anna: FakeMember
+) -> None:
+    gold = Currency("gold")
+    await h.slash(boss, "settings economy", give=True, balance_cap=1100, currency_name="gold")
+    r = await h.slash(anna, "give", member=bob, amount=200)
+    assert r.ephemeral and r.text == t("store.give_cap", "it", cap=1100, currency=gold)
+    assert "1100 gold" in r.text
+    await h.store.grant(h.guild_id, bob.id, 100, reason="test", by=boss.id)
+    r = await h.slash(bob, "daily")
+    assert r.ephemeral and r.text == t("store.daily_at_cap", "en", cap=1100, currency=gold)
+    assert await h.store.balance(h.guild_id, bob.id) == 1100
