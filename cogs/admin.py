@@ -13,6 +13,7 @@ Replies are ephemeral except `/chips grant`, which is public so that the member 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,12 +32,18 @@ from bot.discord_utils import (
     is_manager,
     key,
     lang_for,
+    lang_in_memory,
     remember_language,
+    remember_settings,
     send_ephemeral,
     send_public,
+    server_currency,
 )
 from bot.i18n import has, t
+from bot.i18n.currency import Currency
 from bot.store import STAKES_CHOICES, InvalidStakes, StoreContract
+from bot.store.errors import InvalidSetting
+from bot.store.models import ServerSettings
 from bot.store.stakes import INTEGER_STAKES
 
 MANAGER = discord.Permissions(manage_guild=True)
@@ -60,6 +67,62 @@ LANGUAGE_CHOICES: tuple[str, ...] = ("it", "en", "auto")
 Chips = app_commands.Range[int, 1, 1_000_000]
 Amount = app_commands.Range[int, -1_000_000, 1_000_000]
 Seconds = app_commands.Range[int, 10, 3600]
+Balance = app_commands.Range[int, 0, 1_000_000_000]
+Limit = app_commands.Range[int, 1, 1_000_000_000]
+#: economy settings `/settings economy reset:` sets back to None (the default / no limit)
+RESETTABLE: tuple[str, ...] = ("currency_name", "currency_emoji", "balance_cap", "give_daily_limit")
+#: a custom emoji of a server, as Discord writes it in a message
+CUSTOM_EMOJI = re.compile(r"<a?:\w{2,32}:\d{15,21}>")
+
+
+def is_emoji(text: str) -> bool:
+    """Whether `text` can be a currency emoji: a custom emoji, or a few characters without
+    letters or digits (Unicode emoji, sequences and flags)."""
+    text = text.strip()
+    if CUSTOM_EMOJI.fullmatch(text):
+        return True
+    return 0 < len(text) <= 16 and not any(c.isalnum() or c.isspace() for c in text)
+
+
+def setting_refusal(error: InvalidSetting, lang: str) -> str:
+    """Why the store refused an economy setting, naming the setting as `/settings show` does
+    (the store's params carry the column's identifier)."""
+    name = str(error.params.get("key", ""))
+    label_key, hint_key = key("server_economy.label", name), key("server_economy.hint", name)
+    if error.code != "setting_bad_value" or not has(label_key, lang):
+        return error.message(lang)
+    return t(
+        "server_economy.bad_value", lang, value=error.params.get("value"),
+        setting=t(label_key, lang), hint=t(hint_key, lang),
+    )
+
+
+def economy_fields(settings: ServerSettings, lang: str) -> list[tuple[str, str]]:
+    """The economy rows of `/settings show`: the currency and the rules of /daily and /give,
+    each amount written in the server's currency."""
+    currency = Currency(settings.currency_name, settings.currency_emoji)
+    none = t("server_economy.none", lang)
+
+    def hours(seconds: float) -> str:
+        return t("server_economy.hours", lang, hours=f"{seconds / 3600:g}")
+
+    if not settings.give_enabled:
+        give = t("server_economy.off", lang)
+    elif settings.give_daily_limit is None:
+        give = t("server_economy.on_no_limit", lang)
+    else:
+        give = t("server_economy.on_limit", lang, currency=currency,
+                 limit=settings.give_daily_limit)
+    cap = settings.balance_cap
+    return [
+        (t("server_economy.label.currency_name", lang),
+         t("server_economy.example", lang, currency=currency, amount=2)),
+        (t("server_economy.label.balance_cap", lang),
+         none if cap is None else currency.amount(cap, lang)),
+        (t("server_economy.label.daily_min_age", lang),
+         hours(settings.daily_min_age) if settings.daily_min_age else none),
+        (t("server_economy.label.give_enabled", lang), give),
+    ]
 
 
 def _manager_group(name: str) -> app_commands.Group:
@@ -344,7 +407,8 @@ class AdminCog(commands.Cog):
                     amount=-amount,
                 ) from exc
         key = "admin.chips_granted" if amount > 0 else "admin.chips_removed"
-        text = t(key, lang, amount=abs(amount), member=member.mention, balance=balance)
+        text = t(key, lang, amount=abs(amount), member=member.mention, balance=balance,
+                 currency=server_currency(interaction.client, interaction.guild_id))
         await send_public(
             interaction,
             f"{text}\n-# {reason}",
@@ -372,18 +436,22 @@ class AdminCog(commands.Cog):
             else t("admin.settings_timeout_default", lang, seconds=f"{default_timeout:g}")
         )
         embed.add_field(name=t("admin.settings_timeout", lang), value=timeout)
+        currency = Currency(settings.currency_name, settings.currency_emoji)
         embed.add_field(
-            name=t("admin.settings_starting_balance", lang), value=str(settings.starting_balance)
+            name=t("admin.settings_starting_balance", lang),
+            value=currency.amount(settings.starting_balance, lang),
         )
         embed.add_field(
             name=t("admin.settings_daily", lang),
             value=t(
                 "admin.settings_daily_value",
                 lang,
-                amount=settings.daily_amount,
+                amount=currency.amount(settings.daily_amount, lang),
                 hours=f"{settings.daily_cooldown / 3600:g}",
             ),
         )
+        for name, value in economy_fields(settings, lang):
+            embed.add_field(name=name, value=value)
         return embed
 
     @settings.command(name="show", description=cmd_str("commands.settings.show"))
@@ -405,11 +473,12 @@ class AdminCog(commands.Cog):
         """Pin the server's language (it / en), or go back to automatic."""
         language = None if value == "auto" else value
         async with defer_if_slow(interaction):
-            await self.store.update_server_settings(
+            saved = await self.store.update_server_settings(
                 guild_of(interaction), by=interaction.user.id, language=language
             )
             forget_server_language(interaction.guild_id)
             remember_language(interaction.client, interaction.guild_id, language)
+            remember_settings(interaction.client, interaction.guild_id, saved)
             lang = await lang_for(interaction, self.store)
             note = t("admin.settings_updated", lang)
             embed = await self._settings_embed(interaction, lang, note)
@@ -422,11 +491,83 @@ class AdminCog(commands.Cog):
     ) -> None:
         """Set the seconds each player has for a turn on this server."""
         async with defer_if_slow(interaction):
-            await self.store.update_server_settings(
+            saved = await self.store.update_server_settings(
                 guild_of(interaction), by=interaction.user.id, turn_timeout=float(seconds)
             )
+            remember_settings(interaction.client, interaction.guild_id, saved)
             lang = await lang_for(interaction, self.store)
             note = t("admin.settings_updated", lang)
+            embed = await self._settings_embed(interaction, lang, note)
+        await self._private(interaction, embed)
+
+    @settings.command(name="economy", description=cmd_str("server_economy.cmd.economy"))
+    @app_commands.describe(
+        currency_name=cmd_str("server_economy.cmd.currency_name"),
+        currency_emoji=cmd_str("server_economy.cmd.currency_emoji"),
+        starting_balance=cmd_str("server_economy.cmd.starting_balance"),
+        daily_amount=cmd_str("server_economy.cmd.daily_amount"),
+        daily_hours=cmd_str("server_economy.cmd.daily_hours"),
+        balance_cap=cmd_str("server_economy.cmd.balance_cap"),
+        min_age_hours=cmd_str("server_economy.cmd.min_age_hours"),
+        give=cmd_str("server_economy.cmd.give"),
+        give_limit=cmd_str("server_economy.cmd.give_limit"),
+        reset=cmd_str("server_economy.cmd.reset"),
+    )
+    @app_commands.choices(
+        reset=[choice(key("server_economy.reset", name), name) for name in RESETTABLE]
+    )
+    async def settings_economy(
+        self,
+        interaction: discord.Interaction[StoppaBot],
+        currency_name: app_commands.Range[str, 1, 32] | None = None,
+        currency_emoji: app_commands.Range[str, 1, 64] | None = None,
+        starting_balance: Balance | None = None,
+        daily_amount: Balance | None = None,
+        daily_hours: app_commands.Range[float, 0.01, 720.0] | None = None,
+        balance_cap: Limit | None = None,
+        min_age_hours: app_commands.Range[float, 0.0, 8760.0] | None = None,
+        give: bool | None = None,
+        give_limit: Limit | None = None,
+        reset: str | None = None,
+    ) -> None:
+        """Change the server's economy; the store validates each value (and refuses with why),
+        the new settings are kept in memory for every later answer."""
+        given: dict[str, Any] = {
+            "currency_name": currency_name,
+            "currency_emoji": currency_emoji,
+            "starting_balance": starting_balance,
+            "daily_amount": daily_amount,
+            "daily_cooldown": None if daily_hours is None else daily_hours * 3600,
+            "balance_cap": balance_cap,
+            "daily_min_age": None if min_age_hours is None else min_age_hours * 3600,
+            "give_enabled": give,
+            "give_daily_limit": give_limit,
+        }
+        changes = {name: value for name, value in given.items() if value is not None}
+        if reset is not None and reset in RESETTABLE:
+            if reset in changes:
+                label = t(key("server_economy.label", reset), lang_in_memory(interaction))
+                raise UserFacingError("server_economy.reset_conflict", setting=label)
+            changes[reset] = None
+        if currency_emoji is not None and not is_emoji(currency_emoji):
+            raise UserFacingError("server_economy.bad_emoji", value=currency_emoji.strip())
+        guild = guild_of(interaction)
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            if changes:
+                try:
+                    saved = await self.store.update_server_settings(
+                        guild, by=interaction.user.id, **changes
+                    )
+                except InvalidSetting as error:
+                    raise UserFacingError(
+                        "server_economy.invalid", reason=setting_refusal(error, lang)
+                    ) from error
+                remember_settings(interaction.client, guild, saved)
+                labels = [t(key("server_economy.label", name), lang) for name in changes]
+                note = t("server_economy.updated", lang, fields=", ".join(labels))
+            else:
+                note = t("admin.nothing_given", lang)
             embed = await self._settings_embed(interaction, lang, note)
         await self._private(interaction, embed)
 

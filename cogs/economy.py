@@ -1,7 +1,10 @@
-"""`/balance`, `/daily`, `/leaderboard`, `/stats`: the chips of a server and who has them.
+"""`/balance`, `/daily`, `/give`, `/leaderboard`, `/stats`: the chips of a server and who has
+them, in the server's own currency (kept in the client's memory, `server_currency`).
 
 Answers about one's own chips are ephemeral; the leaderboard is public (an image rendered off
-the event loop with `asyncio.to_thread`, plus its text version for screen readers).
+the event loop with `asyncio.to_thread`, plus its text version for screen readers). A gift is
+confirmed publicly, naming the receiver (who is pinged), so that the member learns of it and
+the server sees who gave; the giver's balance and what they may still give follow privately.
 """
 
 from __future__ import annotations
@@ -25,15 +28,28 @@ from bot.discord_utils import (
     key,
     lang_for,
     send_ephemeral,
+    send_public,
+    server_currency,
 )
 from bot.i18n import t
-from bot.store import StoreContract
+from bot.store import DailyRefused, GiveRefused, InsufficientFunds, StoreContract
 
 PAGE_SIZE = 10
 #: How long a fetched display name is reused (seconds).
 NAME_TTL = 600.0
 LEADERBOARD_ORDERS: tuple[str, ...] = ("balance", "net", "closes", "rating")
 STATS_FIELDS: tuple[str, ...] = ("hands", "pots_won", "closes", "net", "biggest_pot", "balance")
+
+
+#: chips one /give may move (the store checks the balance and the daily limit)
+GiveAmount = app_commands.Range[int, 1, 1_000_000_000]
+
+
+def _joined_at(user: discord.User | discord.Member) -> float | None:
+    """When a member joined the server (epoch seconds), from the interaction's member
+    payload; None when Discord did not say (then /daily does not check the minimum age)."""
+    joined = user.joined_at if isinstance(user, discord.Member) else None
+    return joined.timestamp() if joined is not None else None
 
 
 def _guild_id(interaction: discord.Interaction[StoppaBot]) -> int:
@@ -108,31 +124,91 @@ class EconomyCog(commands.Cog):
             raise UserFacingError("economy.no_bots")
         async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
+            currency = server_currency(self.bot, guild)
             if member is None or member.id == interaction.user.id:
                 amount = await self.store.balance(guild, interaction.user.id)
-                text = t("economy.balance_self", lang, balance=amount)
+                text = t("economy.balance_self", lang, balance=amount, currency=currency)
             else:
                 amount = await self.store.balance(guild, member.id)
                 text = t("economy.balance_other", lang, name=member.display_name,
-                         balance=amount)
+                         balance=amount, currency=currency)
         await send_ephemeral(interaction, text)
 
     @app_commands.command(name="daily", description=cmd_str("commands.daily.description"))
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction[StoppaBot]) -> None:
-        """Claim the daily chips (a second claim before the cooldown is refused politely)."""
+        """Claim the daily chips (a second claim before the cooldown, a member newer than the
+        server's minimum age or a balance at its cap are refused politely)."""
         guild = _guild_id(interaction)
         async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
-            claim = await self.store.claim_daily(guild, interaction.user.id)
+            try:
+                claim = await self.store.claim_daily(
+                    guild, interaction.user.id, joined_at=_joined_at(interaction.user)
+                )
+            except DailyRefused as exc:  # the cap written in the server's currency
+                raise UserFacingError(f"store.{exc.code}", currency=server_currency(
+                    self.bot, guild), **exc.params) from exc
         text = t(
             "economy.daily_claimed",
             lang,
             amount=claim.amount,
             balance=claim.balance,
             next=f"<t:{int(claim.next_at)}:R>",
+            currency=server_currency(self.bot, guild),
         )
         await send_ephemeral(interaction, text)
+
+    @app_commands.command(name="give", description=cmd_str("server_economy.cmd.give_description"))
+    @app_commands.describe(
+        member=cmd_str("server_economy.cmd.give_member"),
+        amount=cmd_str("server_economy.cmd.give_amount"),
+    )
+    @app_commands.guild_only()
+    async def give(
+        self, interaction: discord.Interaction[StoppaBot], member: discord.Member,
+        amount: GiveAmount,
+    ) -> None:
+        """Give chips to another member: one store transaction (debit, credit, ledger row),
+        refused when gifts are off, to oneself or a bot, over the giver's daily limit or the
+        receiver's cap, or beyond the giver's balance; nothing changes on a refusal."""
+        guild = _guild_id(interaction)
+        if member.bot:
+            raise UserFacingError("server_economy.give_bot")
+        if member.id == interaction.user.id:
+            raise UserFacingError("store.give_self")
+        settings = self.bot.languages.settings(guild)
+        if settings is not None and not settings.give_enabled:
+            raise UserFacingError("store.give_disabled")  # from memory: no store round trip
+        currency = server_currency(self.bot, guild)
+        # public answer: if the store is slow the "thinking" message is public too
+        async with defer_if_slow(interaction, ephemeral=False):
+            lang = await lang_for(interaction, self.store)
+            try:
+                gift = await self.store.give(guild, interaction.user.id, member.id, amount)
+            except InsufficientFunds as exc:
+                raise UserFacingError(
+                    "server_economy.give_too_few", balance=exc.balance, amount=amount,
+                    currency=currency,
+                ) from exc
+            except GiveRefused as exc:  # its limit and cap written in the server's currency
+                raise UserFacingError(f"store.{exc.code}", currency=currency,
+                                      **exc.params) from exc
+        text = t(
+            "server_economy.give_done", lang, giver=interaction.user.mention,
+            receiver=member.mention, amount=gift.amount, currency=currency,
+        )
+        await send_public(
+            interaction, text,
+            allowed_mentions=discord.AllowedMentions(users=[member], roles=False, everyone=False),
+        )
+        if gift.left_today is None:
+            note = t("server_economy.give_left", lang, balance=gift.giver_balance,
+                     currency=currency)
+        else:
+            note = t("server_economy.give_left_limit", lang, balance=gift.giver_balance,
+                     left=gift.left_today, currency=currency)
+        await interaction.followup.send(note, ephemeral=True)
 
     @app_commands.command(
         name="leaderboard", description=cmd_str("commands.leaderboard.description")
@@ -177,6 +253,7 @@ class EconomyCog(commands.Cog):
             render_leaderboard,
         )
 
+        currency = server_currency(self.bot, guild_id)
         rows = await self.store.leaderboard(
             guild_id, by=by, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE
         )
@@ -192,6 +269,8 @@ class EconomyCog(commands.Cog):
             server=interaction.guild.name if interaction.guild else "",
             page=page,
             lang=lang,
+            currency_name=currency.name,
+            currency_emoji=currency.emoji,
         )
         png = await asyncio.to_thread(render_leaderboard, snapshot)
         text = leaderboard_text(snapshot)
@@ -233,9 +312,13 @@ class EconomyCog(commands.Cog):
             title=t("economy.stats_title", lang, name=target.display_name),
             colour=discord.Colour.gold(),
         )
+        currency = server_currency(self.bot, guild)
         for field in STATS_FIELDS:
             value = str(getattr(stats, field))
-            embed.add_field(name=t(key("economy", "stats_" + field), lang), value=value)
+            name = t(key("economy", "stats_" + field), lang)
+            if field == "balance" and not currency.is_default:
+                name = currency.label(lang)  # the heading of the balance names the currency
+            embed.add_field(name=name, value=value)
         for name, value in rating:
             embed.add_field(name=name, value=value)
         history: Any = self.bot.get_cog("HistoryCog")  # cogs.history: the chart and figures

@@ -35,8 +35,10 @@ from bot.discord_utils import (
     key,
     lang_for,
     report_interaction_error,
+    server_currency,
 )
 from bot.i18n import t
+from bot.i18n.currency import Currency
 from bot.render.chart import ChartPoint, ChipChart, render_chart
 from bot.render.hand_summary import PhaseFigures, PhaseSummary, phase_figures, summarize
 from bot.render.replay import ReplayCache, render_replay
@@ -75,11 +77,14 @@ def _cog(interaction: discord.Interaction[StoppaBot]) -> HistoryCog:
     return cog
 
 
-def _hand_label(hand: StoredHand, user: int, lang: str) -> str:
-    """An autocomplete label: hand number, result, and date (plain text: no markup there)."""
+def _hand_label(
+    hand: StoredHand, user: int, lang: str, currency: Currency | None = None
+) -> str:
+    """An autocomplete label: hand number, result (in the server's `currency`), and date
+    (plain text: no markup there)."""
     when = datetime.fromtimestamp(hand.at, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
     net = hand.result.get(user, 0)
-    return t("history.choice", lang, id=hand.id, when=when, net=f"{net:+d}")
+    return t("history.choice", lang, id=hand.id, when=when, net=f"{net:+d}", currency=currency)
 
 
 def summary_text(summary: PhaseSummary, lang: str) -> str:
@@ -189,8 +194,9 @@ async def hand_autocomplete(
     lang = await lang_for(interaction, cog.store)
     hands = await cog.store.player_hands(guild, interaction.user.id, limit=HAND_CHOICES)
     typed = current.strip().lstrip("#")
+    currency = server_currency(interaction.client, guild)
     return [
-        app_commands.Choice(name=_hand_label(h, interaction.user.id, lang), value=h.id)
+        app_commands.Choice(name=_hand_label(h, interaction.user.id, lang, currency), value=h.id)
         for h in hands
         if not typed or str(h.id).startswith(typed)
     ]

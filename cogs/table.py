@@ -20,6 +20,7 @@ import contextlib
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -36,6 +37,7 @@ from bot.discord_utils import (
     lang_in_memory,
     report_interaction_error,
     send_ephemeral,
+    server_currency,
     submitted_values,
 )
 from bot.discord_utils.access import in_thread, missing_here, permission_names
@@ -874,10 +876,12 @@ class TableCog(
                 hand_no=state.hand_no, title=t("table.embed.title", lang, number=state.table_id),
                 cpu=cpu_flags(state),
             )
+            currency = server_currency(self.bot, guild)  # in memory: no store read
+            snap = replace(snap, currency_name=currency.name, currency_emoji=currency.emoji)
             png = await asyncio.to_thread(render_table, snap)
             file = discord.File(io.BytesIO(png), filename=IMAGE_NAME,
                                 description=table_alt_text(snap)[:1000])
-            embed = table_embed(state, lang, names, [], image=IMAGE_NAME)
+            embed = table_embed(state, lang, names, [], image=IMAGE_NAME, currency=currency)
             await interaction.edit_original_response(
                 embed=embed, attachments=[file], allowed_mentions=discord.AllowedMentions.none()
             )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.i18n import t
+from bot.i18n.currency import Currency
 from bot.tables import HandOver, PotWon, display_name
 
 #: The catalogue name of each special hand (R-11).
@@ -20,13 +21,15 @@ SPECIAL_NAMES = {
 }
 
 
-def _pot_line(won: PotWon, lang: str, names: Mapping[int, str]) -> str:
+def _pot_line(
+    won: PotWon, lang: str, names: Mapping[int, str], currency: Currency | None
+) -> str:
     player = display_name(won.user, names)
     if won.pot == "big":
-        line = t("handover.won_big", lang, player=player, amount=won.amount)
+        line = t("handover.won_big", lang, player=player, amount=won.amount, currency=currency)
     else:
         line = t("handover.won_small", lang, player=player, amount=won.amount,
-                 deal=(won.deal or 0) + 1)
+                 deal=(won.deal or 0) + 1, currency=currency)
     if won.reason == "no_bet":
         return t("handover.won_no_bet", lang, line=line)
     if won.reason == "alone":
@@ -34,9 +37,12 @@ def _pot_line(won: PotWon, lang: str, names: Mapping[int, str]) -> str:
     return line
 
 
-def hand_over_lines(last: HandOver, lang: str, names: Mapping[int, str]) -> list[str]:
+def hand_over_lines(
+    last: HandOver, lang: str, names: Mapping[int, str], currency: Currency | None = None
+) -> list[str]:
     """The lines, in the order things happened: points shown and pots won (small pots, then
-    the big point), the special hand or the closer, the payments, the carried pot."""
+    the big point), the special hand or the closer, the payments, the carried pot; amounts in
+    the server's `currency` (None: the bot's own words)."""
     def name(user: int) -> str:
         return display_name(user, names)
 
@@ -51,7 +57,9 @@ def hand_over_lines(last: HandOver, lang: str, names: Mapping[int, str]) -> list
             else:
                 lines.append(t("handover.point_small", lang, player=name(point.user),
                                value=point.value, cards=cards, deal=(point.deal or 0) + 1))
-        lines += [_pot_line(w, lang, names) for w in last.pots if (w.pot, w.deal) == (pot, deal)]
+        lines += [
+            _pot_line(w, lang, names, currency) for w in last.pots if (w.pot, w.deal) == (pot, deal)
+        ]
     if last.special is not None and last.holder is not None:
         lines.append(t("handover.special", lang, player=name(last.holder),
                        kind=t(SPECIAL_NAMES[last.special], lang),
@@ -59,9 +67,10 @@ def hand_over_lines(last: HandOver, lang: str, names: Mapping[int, str]) -> list
     if last.closer is not None:
         lines.append(t("handover.closer", lang, player=name(last.closer)))
     lines += [
-        t("handover.payment", lang, payer=name(p.payer), to=name(p.to), amount=p.amount)
+        t("handover.payment", lang, payer=name(p.payer), to=name(p.to), amount=p.amount,
+          currency=currency)
         for p in last.payments if p.amount
     ]
     if last.carry:
-        lines.append(t("handover.carry", lang, amount=last.carry))
+        lines.append(t("handover.carry", lang, amount=last.carry, currency=currency))
     return lines

@@ -42,12 +42,13 @@ import io
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.client import StoppaBot
+from bot.discord_utils import server_currency
 from bot.i18n import t
 from bot.render import table_alt_text
 from bot.render.from_state import table_snapshot
@@ -370,7 +371,8 @@ class TablePublisher:
         lang = await table_language(client, slot.guild_id)
         users = {s.user_id for s in state.seats} | set(state.players) | notice_users(slot.lines)
         names = await self.names.names(slot.guild_id, users)
-        lines = [text for n in slot.lines if (text := notice_text(n, lang, names))]
+        currency = server_currency(client, slot.guild_id)  # in memory: no store read
+        lines = [text for n in slot.lines if (text := notice_text(n, lang, names, currency))]
         snapshot = table_snapshot(
             render_view(state),
             render_names(state, names),
@@ -379,10 +381,11 @@ class TablePublisher:
             title=t("table.embed.title", lang, number=state.table_id),
             cpu=cpu_flags(state),
         )
+        snapshot = replace(snapshot, currency_name=currency.name, currency_emoji=currency.emoji)
         png = await asyncio.to_thread(render_table_upload, snapshot)
         digest = hashlib.sha256(png).digest()
         alt = table_alt_text(snapshot)[:1000]
-        embed = table_embed(state, lang, names, lines, image=IMAGE_NAME)
+        embed = table_embed(state, lang, names, lines, image=IMAGE_NAME, currency=currency)
         view = table_view(state, lang)
         channel = client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
 

@@ -21,6 +21,7 @@ from bot.discord_utils import server_language
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
 from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
+from bot.i18n.currency import Currency
 from bot.render.shapes import phase_label
 from bot.tables import Notice, PlayerHand, TableError, TableState, display_name, is_cpu
 from cogs.table_hand_over import hand_over_lines
@@ -232,16 +233,19 @@ def event_notice(event: Mapping[str, Any], players: Sequence[int]) -> Notice | N
     return Notice(key, params, users)
 
 
-def notice_text(notice: Notice, lang: str, names: Mapping[int, str]) -> str:
-    """A notice in `lang` (a special hand's name translated too)."""
+def notice_text(
+    notice: Notice, lang: str, names: Mapping[int, str], currency: Currency | None = None
+) -> str:
+    """A notice in `lang` (a special hand's name translated too), amounts of chips in the
+    server's `currency` (None: the bot's own words)."""
     if notice.key == "table.event.special":
         params = dict(notice.params)
         params["kind"] = t(key_of("table.special", params.pop("special", "assi")), lang)
-        return Notice(notice.key, params, notice.users).text(lang, names)
+        return Notice(notice.key, params, notice.users).text(lang, names, currency=currency)
     if "action" in notice.params or "phase" in notice.params:
         notice = Notice(notice.key, readable(notice.params, lang), notice.users)
     try:
-        return notice.text(lang, names)
+        return notice.text(lang, names, currency=currency)
     except (KeyError, IndexError):
         _log.warning("notice %s cannot be translated", notice.key)
         return ""
@@ -275,12 +279,14 @@ def phase_text(state: TableState, lang: str) -> str:
     return phase_label(state.phase or "lobby", lang, state.deal_no, total)
 
 
-def seat_lines(state: TableState, lang: str, names: Mapping[int, str]) -> list[str]:
+def seat_lines(
+    state: TableState, lang: str, names: Mapping[int, str], currency: Currency | None = None
+) -> list[str]:
     """One line per seat: name, chips, cards held (a count), status, dealer."""
     lines = []
     for seat in state.seats:
         name = discord.utils.escape_markdown(names.get(seat.user_id, display_name(seat.user_id)))
-        parts = [t("table.embed.seat_line", lang, name=name, chips=seat.chips)]
+        parts = [t("table.embed.seat_line", lang, name=name, chips=seat.chips, currency=currency)]
         if seat.cards:
             parts.append(t("table.embed.seat_cards", lang, count=seat.cards))
         parts.append(t(key_of("table.seat_status", seat.status), lang))
@@ -317,8 +323,10 @@ def table_embed(
     lines: Sequence[str],
     *,
     image: str | None = None,
+    currency: Currency | None = None,
 ) -> discord.Embed:
-    """The embed of the public table message (or of `/stoppa status`)."""
+    """The embed of the public table message (or of `/stoppa status`); chips in the
+    server's `currency` (None: the bot's own words)."""
     embed = discord.Embed(
         title=t("table.embed.title", lang, number=state.table_id),
         colour=(
@@ -344,7 +352,8 @@ def table_embed(
     embed.description = "\n".join(top)
     if state.seats:
         embed.add_field(
-            name=t("table.embed.players", lang), value=_clip(seat_lines(state, lang, names)),
+            name=t("table.embed.players", lang),
+            value=_clip(seat_lines(state, lang, names, currency)),
             inline=False,
         )
     pots = pot_lines(state, lang) if state.status != "closed" else []
@@ -353,7 +362,7 @@ def table_embed(
     if state.last_hand is not None:
         embed.add_field(
             name=t("handover.title", lang, hand_no=state.last_hand.hand_no),
-            value=_clip(hand_over_lines(state.last_hand, lang, names)), inline=False,
+            value=_clip(hand_over_lines(state.last_hand, lang, names, currency)), inline=False,
         )
     if lines:
         embed.add_field(

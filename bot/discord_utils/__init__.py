@@ -49,6 +49,8 @@ from bot.discord_utils.language import (
     lang_for,
     lang_in_memory,
     remember_language,
+    remember_settings,
+    server_currency,
     server_language,
 )
 from bot.discord_utils.timing import DEFER_AFTER, defer_if_slow, send_public
@@ -82,9 +84,11 @@ __all__ = [
     "manage_guild_check",
     "mark_handled",
     "remember_language",
+    "remember_settings",
     "report_interaction_error",
     "send_ephemeral",
     "send_public",
+    "server_currency",
     "server_language",
     "submitted_values",
 ]

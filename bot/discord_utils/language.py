@@ -7,9 +7,12 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import DEFAULT, normalize_locale
+from bot.i18n.currency import Currency
 
 if TYPE_CHECKING:
     import discord
+
+    from bot.store.models import ServerSettings
 
 _log = logging.getLogger(__name__)
 
@@ -51,7 +54,8 @@ async def server_language(store: Any, guild_id: int | None) -> str | None:
 
 
 class ServerLanguages:
-    """The language each server pinned, kept in memory by the client (`client.languages`).
+    """The language each server pinned, and all its settings (its currency, the rules of
+    /daily and /give), kept in memory by the client (`client.languages`).
 
     Answers must not wait for the store before they are deferred (Discord's 3 seconds, and the
     store may be busy): the client loads a server's setting when the server becomes available
@@ -61,6 +65,7 @@ class ServerLanguages:
 
     def __init__(self) -> None:
         self._pinned: dict[int, str | None] = {}
+        self._settings: dict[int, ServerSettings] = {}
 
     def known(self, guild_id: int) -> bool:
         """Whether the server's setting is in memory."""
@@ -77,6 +82,23 @@ class ServerLanguages:
     def forget(self, guild_id: int) -> None:
         """Drop the server's setting: the next use reads the store (another writer)."""
         self._pinned.pop(guild_id, None)
+        self._settings.pop(guild_id, None)
+
+    def remember_settings(self, guild_id: int, settings: ServerSettings) -> None:
+        """Keep all of the server's settings (after a load or any `/settings` change)."""
+        self._settings[guild_id] = settings
+        self.remember(guild_id, settings.language)
+
+    def settings(self, guild_id: int) -> ServerSettings | None:
+        """The server's settings in memory (None: not loaded yet)."""
+        return self._settings.get(guild_id)
+
+    def currency(self, guild_id: int | None) -> Currency:
+        """The server's currency (the bot's own words when not loaded or not named)."""
+        settings = self._settings.get(guild_id) if guild_id is not None else None
+        if settings is None:
+            return Currency()
+        return Currency(settings.currency_name, settings.currency_emoji)
 
     async def load(self, store: Any, guild_id: int) -> str | None:
         """Read the server's setting from the store and keep it."""
@@ -85,8 +107,24 @@ class ServerLanguages:
         except Exception:  # a broken store must not stop an answer: automatic language
             _log.exception("could not read the language of guild %s", guild_id)
             return None
-        self.remember(guild_id, getattr(settings, "language", None))
+        self.remember_settings(guild_id, settings)
         return self.get(guild_id)
+
+
+def server_currency(client: Any, guild_id: int | None) -> Currency:
+    """The currency of a server from the client's memory (`client.languages`), without I/O;
+    the bot's own words when the client keeps none or has not loaded the server yet."""
+    languages = getattr(client, "languages", None)
+    if isinstance(languages, ServerLanguages):
+        return languages.currency(guild_id)
+    return Currency()
+
+
+def remember_settings(client: Any, guild_id: int | None, settings: ServerSettings) -> None:
+    """Tell the client's `ServerLanguages` (if it keeps one) a server's new settings."""
+    languages = getattr(client, "languages", None)
+    if isinstance(languages, ServerLanguages) and guild_id is not None:
+        languages.remember_settings(guild_id, settings)
 
 
 def remember_language(client: Any, guild_id: int | None, language: str | None) -> None:

@@ -20,8 +20,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.i18n.currency import Currency, count_of
+
 SUPPORTED: tuple[str, ...] = ("en", "it")
 DEFAULT = "en"
+#: the format spec of an amount of chips in a catalogue message: `{amount:chips}`
+CHIPS_SPEC = "chips"
 LOCALES_DIR = Path(__file__).with_name("locales")
 
 
@@ -39,33 +43,21 @@ def plural_form(lang: str, n: int) -> str:
     return "one" if rule(n) else "other"
 
 
-def _count_of(value: Any) -> int | None:
-    """The number a plural agrees with: an int, or digits written with separators ("1.000");
-    None for anything else (a bool, None, a word), which then takes the "other" form."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
-    text = str(value).strip()
-    digits = "".join(ch for ch in text if ch.isdigit())
-    if not digits or any(ch.isalpha() for ch in text):
-        return None
-    return -int(digits) if text.startswith("-") else int(digits)
-
-
 class _CatalogueFormatter(string.Formatter):
-    """`str.format` plus plural forms: `{n:card|cards}` becomes "card" or "cards"."""
+    """`str.format` plus plural forms: `{n:card|cards}` becomes "card" or "cards", and
+    amounts of chips: `{n:chips}` becomes "120 chips" (or the server's `currency`)."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, currency: Currency | None = None) -> None:
         super().__init__()
         self.lang = lang
+        self.currency = currency or Currency()
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == CHIPS_SPEC:
+            return self.currency.amount(value, self.lang)
         if "|" in format_spec:
             one, other = format_spec.split("|", 1)
-            count = _count_of(value)
+            count = count_of(value)
             return one if count is not None and plural_form(self.lang, count) == "one" else other
         return super().format_field(value, format_spec)
 
@@ -114,8 +106,11 @@ def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalogue(lang)
 
 
-def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
-    """The message `key` in `lang` (falling back to English), formatted with `params`."""
+def t(
+    key: str, lang: str | None = DEFAULT, /, *, currency: Currency | None = None, **params: Any
+) -> str:
+    """The message `key` in `lang` (falling back to English), formatted with `params`;
+    `{n:chips}` amounts are written in `currency` (None: the bot's own words)."""
     lang = normalize_locale(lang) or DEFAULT
     text = catalogue(lang).get(key)
     if text is None:
@@ -124,16 +119,21 @@ def t(key: str, lang: str | None = DEFAULT, /, **params: Any) -> str:
         raise KeyError(f"no message {key!r} in the catalogues")
     if not params:
         return text
-    if "|" not in text:  # no plural forms: the plain (faster) str.format
+    if "|" not in text and f":{CHIPS_SPEC}}}" not in text:  # the plain (faster) str.format
         return text.format(**params)
-    return _CatalogueFormatter(lang).format(text, **params)
+    return _CatalogueFormatter(lang, currency).format(text, **params)
 
 
 def plural_words(text: str) -> dict[str, list[tuple[str, str]]]:
-    """The plural forms of a catalogue text, by count placeholder: {"n": [("card", "cards")]}."""
+    """The plural forms of a catalogue text, by count placeholder: {"n": [("card", "cards")]}.
+
+    An amount of chips (`{n:chips}`) agrees with `n` in the currency's words, listed as
+    ("chips", "chips")."""
     out: dict[str, list[tuple[str, str]]] = {}
     for _, name, spec, _ in string.Formatter().parse(text):
-        if name and spec and "|" in spec:
+        if name and spec == CHIPS_SPEC:
+            out.setdefault(name, []).append((CHIPS_SPEC, CHIPS_SPEC))
+        elif name and spec and "|" in spec:
             one, other = spec.split("|", 1)
             out.setdefault(name, []).append((one, other))
     return out

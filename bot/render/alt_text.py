@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.i18n import t
 from bot.i18n.cards import cards_text, rank_name, suit_name
+from bot.i18n.currency import Currency
 from bot.render.hand import sort_hand
 from bot.render.shapes import fmt_int, phase_label, status_label
 from bot.render.snapshots import HandSnapshot, SeatInfo, TableSnapshot
@@ -33,8 +34,10 @@ def hand_alt_text(snap: HandSnapshot) -> str:
     return " ".join(parts)
 
 
-def seat_alt_text(number: int, seat: SeatInfo, lang: str) -> str:
-    """One seat in words (`number` counts from 1)."""
+def seat_alt_text(
+    number: int, seat: SeatInfo, lang: str, currency: Currency | None = None
+) -> str:
+    """One seat in words (`number` counts from 1), its chips in the server's `currency`."""
     extra = ""
     if seat.dealer:
         extra += t("render.alt.seat_dealer", lang)
@@ -46,7 +49,7 @@ def seat_alt_text(number: int, seat: SeatInfo, lang: str) -> str:
         extra += t("render.alt.seat_bet", lang, amount=fmt_int(seat.bet, lang))
     if seat.shown:
         extra += t("render.alt.seat_shown", lang, cards=cards_text(seat.shown, lang))
-    return t("render.alt.seat", lang, seat=number, name=seat.name,
+    return t("render.alt.seat", lang, seat=number, name=seat.name, currency=currency,
              chips=fmt_int(seat.chips, lang), cards=seat.cards,
              status=status_label(seat.status, lang), extra=extra)
 
@@ -62,7 +65,9 @@ def table_alt_text(snap: TableSnapshot) -> str:
     pots = pot_lines(snap)
     if pots:
         lines.append(t("render.alt.pots", lang, pots="; ".join(pots)))
-    lines.extend(seat_alt_text(i + 1, seat, lang) for i, seat in enumerate(snap.seats))
+    lines.extend(
+        seat_alt_text(i + 1, seat, lang, snap.currency) for i, seat in enumerate(snap.seats)
+    )
     if snap.phase == "stoppa" or snap.stoppa_table:
         played = [code for play in snap.stoppa_table for code in play]
         if played:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
+from bot.i18n.currency import Currency
 from bot.render.png import encode_png
 from bot.render.shapes import fmt_int
 from bot.render.snapshots import LeaderboardSnapshot
@@ -25,8 +26,11 @@ BY_KEYS: dict[str, str] = {
 MEDALS = {1: (240, 192, 60), 2: (196, 204, 212), 3: (205, 127, 50)}
 
 
-def by_label(by: str, lang: str) -> str:
-    """What the board ranks by: "chips", "net winnings", "stoppe closed"."""
+def by_label(by: str, lang: str, currency: Currency | None = None, *, emoji: bool = True) -> str:
+    """What the board ranks by: "chips" (or the server's currency), "net winnings",
+    "stoppe closed"; `emoji=False` for the image, whose fonts have no emoji."""
+    if currency is not None and not currency.is_default and by not in ("net", "closes"):
+        return currency.label(lang, emoji=emoji)
     return t(BY_KEYS.get(by, BY_KEYS["balance"]), lang)
 
 
@@ -54,7 +58,8 @@ def leaderboard_image(snap: LeaderboardSnapshot) -> Image.Image:
     draw.rounded_rectangle((2, 2, WIDTH - 3, height - 3), radius=14, fill=FELT)
     draw_text(draw, (PAD, 14), title_text(snap, drawn=True), 22, INK, bold=True,
               max_width=WIDTH - 2 * PAD)
-    draw_text(draw, (PAD, 42), by_label(snap.by, lang), 15, MUTED, max_width=WIDTH - 2 * PAD)
+    draw_text(draw, (PAD, 42), by_label(snap.by, lang, snap.currency, emoji=False), 15, MUTED,
+              max_width=WIDTH - 2 * PAD)
     y = HEADER
     if not rows:
         draw_text(draw, (WIDTH / 2, y + ROW / 2), t("render.lb.empty", lang), 17, MUTED,
@@ -87,8 +92,8 @@ def render_leaderboard(snap: LeaderboardSnapshot) -> bytes:
 def leaderboard_text(snap: LeaderboardSnapshot) -> str:
     """The leaderboard as plain text lines (sent beside the image; also its alt text)."""
     lang = snap.lang
-    lines = [t("render.lb.header", lang, title=title_text(snap), by=by_label(snap.by, lang),
-               page=snap.page)]
+    lines = [t("render.lb.header", lang, title=title_text(snap),
+               by=by_label(snap.by, lang, snap.currency), page=snap.page)]
     if not snap.rows:
         lines.append(t("render.lb.empty", lang))
     for row in snap.rows:

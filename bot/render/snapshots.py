@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n.currency import Currency
+
 PHASES: tuple[str, ...] = ("lobby", "small_point", "big_point", "showdown", "stoppa", "over")
 STATUSES: tuple[str, ...] = ("in", "passed", "allin", "out", "sitting_out")
 
@@ -87,6 +89,14 @@ class TableSnapshot:
     special: str | None = None
     proof: tuple[str, ...] = ()
     payments: tuple[PaymentInfo, ...] = ()
+    #: the server's currency (issue 20); None: the bot's own words
+    currency_name: str | None = None
+    currency_emoji: str | None = None
+
+    @property
+    def currency(self) -> Currency:
+        """The currency the chips of this table are written in."""
+        return Currency(self.currency_name, self.currency_emoji)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,3 +117,11 @@ class LeaderboardSnapshot:
     server: str = ""
     page: int = 1
     lang: str = "en"
+    #: the server's currency (issue 20); None: the bot's own words
+    currency_name: str | None = None
+    currency_emoji: str | None = None
+
+    @property
+    def currency(self) -> Currency:
+        """The currency the board's balances are written in."""
+        return Currency(self.currency_name, self.currency_emoji)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import t
+from bot.i18n.currency import Currency
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,12 +26,16 @@ class Notice:
     params: dict[str, Any] = field(default_factory=dict)
     users: tuple[str, ...] = ()
 
-    def text(self, lang: str = "en", names: Mapping[int, str] | None = None) -> str:
-        """The message in `lang`, user ids replaced by `names` (or `<@id>` / "CPU n")."""
+    def text(
+        self, lang: str = "en", names: Mapping[int, str] | None = None, *,
+        currency: Currency | None = None,
+    ) -> str:
+        """The message in `lang`, user ids replaced by `names` (or `<@id>` / "CPU n"),
+        amounts of chips in the server's `currency` (None: the bot's own words)."""
         params = dict(self.params)
         for name in self.users:
             params[name] = display_name(params[name], names)
-        return t(self.key, lang, **params)
+        return t(self.key, lang, currency=currency, **params)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""

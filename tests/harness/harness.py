@@ -423,8 +423,10 @@ class Harness:
         owner: bool = False,
         bot: bool = False,
         nick: str | None = None,
+        joined_at: str | None = None,
     ) -> FakeMember:
-        """A new member of the guild (ordinary unless `manage_guild`, `admin` or `owner`)."""
+        """A new member of the guild (ordinary unless `manage_guild`, `admin` or `owner`);
+        `joined_at` (ISO 8601) is when they joined, by default when their id was made."""
         roles: list[int] = []
         permissions = EVERYONE_PERMISSIONS
         if manage_guild:
@@ -444,6 +446,7 @@ class Harness:
             owner=owner,
             nick=nick,
             permissions=permissions,
+            joined_at=joined_at,
         )
         self.members[member.id] = member
         self.fake.users[member.id] = member.payload()

@@ -69,6 +69,8 @@ class FakeMember(FakeUser):
     owner: bool = False
     nick: str | None = None
     permissions: discord.Permissions = field(default_factory=lambda: EVERYONE_PERMISSIONS)
+    #: when the member joined the server (ISO 8601); None: when their id was made
+    joined_at: str | None = None
 
     @property
     def mention(self) -> str:
@@ -79,7 +81,7 @@ class FakeMember(FakeUser):
         """The guild member object (as in an interaction: with `permissions`)."""
         data: dict[str, Any] = {
             "roles": [str(r) for r in self.roles],
-            "joined_at": snowflake_time_iso(self.id),
+            "joined_at": self.joined_at or snowflake_time_iso(self.id),
             "nick": self.nick,
             "avatar": None,
             "deaf": False,
