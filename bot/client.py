@@ -136,6 +136,13 @@ class StoppaBot(commands.AutoShardedBot):
         #: Each server's pinned language, in memory (answers never wait for the store first).
         self.languages = ServerLanguages()
 
+    @property
+    def open_store(self) -> StoreContract:
+        """The store, which is open from `setup_hook` to `close` (RuntimeError outside)."""
+        if self.store is None:
+            raise RuntimeError("the store is closed")
+        return self.store
+
     async def setup_hook(self) -> None:
         """Open the store, start the table service, load the cogs, translate and sync."""
         from bot.engine import prepare

@@ -220,10 +220,7 @@ class ServerRulesCog(commands.Cog):
     @property
     def store(self) -> StoreContract:
         """The bot's store (open from `setup_hook` to `close`)."""
-        store = self.bot.store
-        if store is None:
-            raise RuntimeError("the store is closed")
-        return store
+        return self.bot.open_store
 
     @app_commands.command(name="stakes", description=cmd_str("commands.stakes.show"))
     @app_commands.guild_only()
@@ -256,10 +253,7 @@ class AdminCog(commands.Cog):
     @property
     def store(self) -> StoreContract:
         """The bot's store (open from `setup_hook` to `close`)."""
-        store = self.bot.store
-        if store is None:
-            raise RuntimeError("the store is closed")
-        return store
+        return self.bot.open_store
 
     async def interaction_check(  # type: ignore[override]  # our client is always a StoppaBot
 

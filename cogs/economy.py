@@ -107,10 +107,7 @@ class EconomyCog(commands.Cog):
     @property
     def store(self) -> StoreContract:
         """The bot's store (open from `setup_hook` to `close`)."""
-        store = self.bot.store
-        if store is None:
-            raise RuntimeError("the store is closed")
-        return store
+        return self.bot.open_store
 
     @app_commands.command(name="balance", description=cmd_str("commands.balance.description"))
     @app_commands.describe(member=cmd_str("commands.balance.member"))

@@ -219,10 +219,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
     @property
     def store(self) -> StoreContract:
         """The bot's store (open from `setup_hook` to `close`)."""
-        store = self.bot.store
-        if store is None:
-            raise RuntimeError("the store is closed")
-        return store
+        return self.bot.open_store
 
     async def cog_load(self) -> None:
         """Add `history` and `replay` to the `/stoppa` group of the table cog."""

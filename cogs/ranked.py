@@ -124,10 +124,7 @@ class RankedCog(commands.Cog):
     @property
     def store(self) -> StoreContract:
         """The bot's store (open from `setup_hook` to `close`)."""
-        store = self.bot.store
-        if store is None:
-            raise RuntimeError("the store is closed")
-        return store
+        return self.bot.open_store
 
     # ------------------------------------------------------------------ /season
 
