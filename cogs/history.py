@@ -34,8 +34,10 @@ from bot.discord_utils import (
     guarded,
     key,
     lang_for,
+    lang_in_memory,
     report_interaction_error,
     server_currency,
+    within_autocomplete,
 )
 from bot.i18n import t
 from bot.i18n.currency import Currency
@@ -191,8 +193,10 @@ async def hand_autocomplete(
     """The asker's last hands on this server, newest first."""
     cog = _cog(interaction)
     guild = _guild(interaction)
-    lang = await lang_for(interaction, cog.store)
-    hands = await cog.store.player_hands(guild, interaction.user.id, limit=HAND_CHOICES)
+    lang = lang_in_memory(interaction)
+    hands = await within_autocomplete(
+        cog.store.player_hands(guild, interaction.user.id, limit=HAND_CHOICES), []
+    )
     typed = current.strip().lstrip("#")
     currency = server_currency(interaction.client, guild)
     return [

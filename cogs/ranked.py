@@ -27,8 +27,10 @@ from bot.discord_utils import (
     is_manager,
     key,
     lang_for,
+    lang_in_memory,
     send_ephemeral,
     send_public,
+    within_autocomplete,
 )
 from bot.i18n import SUPPORTED, t
 from bot.ratings import (
@@ -174,8 +176,8 @@ class RankedCog(commands.Cog):
         """The `season:` autocomplete of `/leaderboard`: this server's seasons, newest first."""
         if interaction.guild_id is None:
             return []
-        lang = await lang_for(interaction, self.store)
-        seasons = await self.store.seasons(interaction.guild_id)
+        lang = lang_in_memory(interaction)
+        seasons = await within_autocomplete(self.store.seasons(interaction.guild_id), [])
         wanted = current.casefold()
         titles = [season_title(s, lang) for s in reversed(seasons)]
         return [

@@ -53,7 +53,12 @@ from bot.discord_utils.language import (
     server_currency,
     server_language,
 )
-from bot.discord_utils.timing import DEFER_AFTER, defer_if_slow, send_public
+from bot.discord_utils.timing import (
+    DEFER_AFTER,
+    defer_if_slow,
+    send_public,
+    within_autocomplete,
+)
 from bot.discord_utils.translator import LOCALES, StoppaTranslator, choice, cmd_str, key
 
 __all__ = [
@@ -91,4 +96,5 @@ __all__ = [
     "server_currency",
     "server_language",
     "submitted_values",
+    "within_autocomplete",
 ]

@@ -20,8 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -30,6 +30,12 @@ _log = logging.getLogger("stoppa.discord")
 #: Seconds of work after which an interaction is deferred: Discord allows 3, and the answer
 #: must leave in under 1 s whatever the store is doing (a quick store still answers at once).
 DEFER_AFTER = 0.5
+
+#: Seconds an autocomplete may wait for the store: it cannot be deferred, and Discord drops an
+#: answer that comes after 3 s, so a slow store gives no suggestions rather than an error.
+AUTOCOMPLETE_WAIT = 1.5
+
+T = TypeVar("T")
 
 
 def _task_name(interaction: discord.Interaction) -> str:
@@ -86,3 +92,13 @@ async def send_public(
         await interaction.response.send_message(content, embeds=embeds, **extra)
     else:
         await interaction.edit_original_response(content=content, embeds=embeds, **extra)
+
+
+async def within_autocomplete(read: Awaitable[T], fallback: T) -> T:
+    """`await read`, or `fallback` if it takes longer than `AUTOCOMPLETE_WAIT` (the store being
+    slow must not make a suggestion list arrive after Discord gave up on it)."""
+    try:
+        return await asyncio.wait_for(read, AUTOCOMPLETE_WAIT)
+    except TimeoutError:
+        _log.info("autocomplete: the store took over %.1f s; no suggestions", AUTOCOMPLETE_WAIT)
+        return fallback

@@ -119,3 +119,20 @@ async def test_the_language_comes_from_memory(hs: Harness) -> None:
     assert reply.type == 4 and reply.first_response_after is not None
     assert reply.first_response_after < SLOW / 8
     assert reply.text.startswith(t("rules.deck.title", "it"))
+
+
+async def test_autocompletes_that_read_the_store_answer_in_time(hs: Harness) -> None:
+    """An autocomplete cannot be deferred: `/leaderboard season:` and `/stoppa replay hand:`
+    read the store, so with a store slower than Discord's 3 s they answer with no suggestions
+    within `AUTOCOMPLETE_WAIT` instead of never."""
+    from bot.discord_utils.timing import AUTOCOMPLETE_WAIT
+
+    h = hs
+    anna = h.member("Anna")
+    h.slow_store(SLOW)
+    season = await h.autocomplete(anna, "leaderboard", "season", season="")
+    hand = await h.autocomplete(anna, "stoppa replay", "hand", hand="")
+    for reply in (season, hand):
+        assert reply.type == 8 and reply.choices == []
+        assert reply.first_response_after is not None
+        assert reply.first_response_after < AUTOCOMPLETE_WAIT + 0.5 < 3.0
