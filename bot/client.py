@@ -50,6 +50,7 @@ from bot.discord_utils import (
     answer_out_of_date,
     is_orphan,
 )
+from bot.discord_utils.pings import PingOptOuts
 from bot.store import StoreContract
 from bot.tables import TableService
 from bot.tables.leases import Ownership
@@ -62,7 +63,7 @@ _log = logging.getLogger("stoppa.client")
 #: Every extension the bot loads, in order. The one place to add a cog.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.rules", "cogs.economy", "cogs.admin", "cogs.table", "cogs.help", "cogs.history",
-    "cogs.ranked",
+    "cogs.ranked", "cogs.pings",
 )
 
 #: Seconds between two edits of one table's public message (Discord rate limits: ~5 edits / 5 s
@@ -135,6 +136,8 @@ class StoppaBot(commands.AutoShardedBot):
         self.translator = StoppaTranslator()
         #: Each server's pinned language, in memory (answers never wait for the store first).
         self.languages = ServerLanguages()
+        #: Who turned their turn pings off on each server, in memory (`/pings`).
+        self.pings = PingOptOuts()
 
     @property
     def open_store(self) -> StoreContract:
@@ -229,11 +232,13 @@ class StoppaBot(commands.AutoShardedBot):
         """A server is there (at start, or back): keep its settings in memory."""
         if self.store is not None:
             await self.languages.load(self.store, guild.id)
+            await self.pings.load(self.store, guild.id)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """The bot was added to a server: keep its settings in memory."""
         if self.store is not None:
             await self.languages.load(self.store, guild.id)
+            await self.pings.load(self.store, guild.id)
 
     async def on_ready(self) -> None:
         """Log who we are and where."""

@@ -126,7 +126,7 @@ class TableCog(
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
         self.names = NameBook(bot)
-        self.publisher = TablePublisher(bot, self.names)
+        self.publisher = TablePublisher(bot, self.names, opted_out=bot.pings.opted_out)
         self.publisher.after_close = self._archive
         super().__init__()
 

@@ -161,15 +161,18 @@ class TablePublisher:
         *,
         interval: float | None = None,
         budget: RequestBudget | None = None,
-        opted_out: Callable[[int], bool] | None = None,
+        opted_out: Callable[[int | None, int], bool] | None = None,
         ping_share: float = PING_SHARE,
     ) -> None:
         self.client = client
         self.names = names
         #: The bot-token requests a second the publisher allows itself, shared by all tables.
         self.budget = budget if budget is not None else RequestBudget()
-        #: Whether a user asked not to be pinged (nobody, unless a callable is given).
-        self.opted_out: Callable[[int], bool] = opted_out or (lambda _user: False)
+        #: Whether a user asked not to be pinged on a server, `opted_out(guild_id, user_id)`
+        #: (nobody, unless a callable is given).
+        self.opted_out: Callable[[int | None, int], bool] = opted_out or (
+            lambda _guild, _user: False
+        )
         #: Share of the turn clock a human may take before being pinged (0: at once).
         self.ping_share = ping_share
         #: Seconds before trying again after a failed edit (`FAILURE_DELAYS`).
@@ -496,7 +499,7 @@ class TablePublisher:
         if (state.status == "closed" or to_act is None
                 or (to_act, state.hand_no, state.turn) != key or slot.hidden):
             return
-        if self.opted_out(to_act):
+        if self.opted_out(slot.guild_id, to_act):
             return
         if not self.budget.try_acquire():  # the budget is full: a ping is the first to go
             _log.info("table %s: ping skipped (request budget full)", slot.table_id)

@@ -91,6 +91,14 @@ class StoreContract(Protocol):
         """Change some settings (validated: `InvalidSetting`); the new settings."""
         ...
 
+    async def set_pings(self, guild: int, user: int, on: bool) -> None:
+        """Turn a member's turn pings on this server on (the default) or off (`/pings`)."""
+        ...
+
+    async def pings_off(self, guild: int) -> set[int]:
+        """The members of the server who turned their turn pings off."""
+        ...
+
     async def get_stakes(self, guild: int) -> dict[str, Any]:
         """The server's stakes and variants: every key of `DEFAULT_STAKES`."""
         ...

@@ -416,6 +416,16 @@ ALTER TABLE ledger DROP CONSTRAINT ledger_src_kind_check,
     ADD CONSTRAINT ledger_dst_kind_check CHECK (dst_kind IN {_KINDS});
 """
 
+_PINGS_OFF = """
+CREATE TABLE pings_off (                 -- a row: the member asked for no turn pings there
+    guild_id {int} NOT NULL,
+    user_id  {int} NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+){suffix};
+"""
+V7 = _PINGS_OFF.format(int="INTEGER", suffix=" WITHOUT ROWID")
+PG_V7 = _PINGS_OFF.format(int="BIGINT", suffix="")
+
 
 @dataclass(frozen=True, slots=True)
 class Migration:
@@ -433,6 +443,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(V4, PG_V4),
     Migration(V5, PG_V5),
     Migration(V6, PG_V6),
+    Migration(V7, PG_V7),
 )
 LATEST = len(MIGRATIONS)
 
@@ -452,6 +463,7 @@ TABLES: tuple[str, ...] = (
     "season_standings",
     "tournaments",
     "tournament_entries",
+    "pings_off",
 )
 
 

@@ -10,6 +10,7 @@ from bot.store.accounts import AccountsMixin
 from bot.store.history import HistoryMixin
 from bot.store.leases import LeasesMixin
 from bot.store.ledger import Transfers
+from bot.store.pings import PingsMixin
 from bot.store.ratings import RatingsMixin
 from bot.store.schema import TABLES
 from bot.store.tables import TablesMixin
@@ -17,7 +18,8 @@ from bot.store.tournaments import TournamentsMixin
 
 
 class SQLiteStore(
-    AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin, TournamentsMixin
+    AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin, TournamentsMixin,
+    PingsMixin,
 ):
     """Accounts and ledger, stakes, tables and history in one SQLite file.
 

@@ -137,7 +137,7 @@ async def test_a_ping_only_after_part_of_the_turn_clock_and_never_deleted(
 async def test_an_opted_out_player_is_not_pinged(clocked: tuple[Harness, FakeClock]) -> None:
     h, clock = clocked
     members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
-    publisher(h).opted_out = lambda user: True
+    publisher(h).opted_out = lambda guild, user: True
     await open_table(h, members)
     await clock.advance(TIMEOUT * 0.9)
     await h.settle()

@@ -66,6 +66,7 @@ from bot.store.postgres.connection import (
     numbered,
 )
 from bot.store.postgres.leases import PgLeasesMixin
+from bot.store.postgres.pings import PgPingsMixin
 from bot.store.postgres.ratings import PgRatingsMixin, write_ratings
 from bot.store.postgres.schema import migrate, schema_version
 from bot.store.postgres.tournaments import PgTournamentsMixin
@@ -102,7 +103,9 @@ async def _balance(tx: PgTransfers, guild: int, user: int) -> int:
     return int(rows[0][0])
 
 
-class PostgresStore(PgLeasesMixin, PgRatingsMixin, PgTournamentsMixin, PgBase):
+class PostgresStore(
+    PgLeasesMixin, PgRatingsMixin, PgTournamentsMixin, PgPingsMixin, PgBase
+):
     """Accounts and ledger, stakes, tables and history in a PostgreSQL database.
 
     Open with `await PostgresStore.open(url, pool_size=...)`; any number of processes may
