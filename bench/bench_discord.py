@@ -41,6 +41,7 @@ if str(ROOT) not in sys.path:  # run as a script: the harness lives in tests/
     sys.path.insert(0, str(ROOT))
 
 from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise  # noqa: E402
+from bot.tables.leases import Ownership  # noqa: E402
 from tests.discord_table.driver import TableDriver  # noqa: E402
 from tests.harness import FakeMember, Harness  # noqa: E402
 from tests.harness.traffic import (  # noqa: E402
@@ -431,7 +432,10 @@ async def _bench(
     with tempfile.TemporaryDirectory() as folder:
         h = await Harness.start(
             Path(folder), seed=seed, turn_timeout=60.0,
-            table_options={"clock": LoopClock()}, publish_interval=PUBLISH_INTERVAL,
+            # leases too are timed on the simulated clock: on the wall clock a loaded machine
+            # (simulated time running slower than real time) would let them expire mid-run
+            table_options={"clock": LoopClock(), "ownership": Ownership(clock=LoopClock())},
+            publish_interval=PUBLISH_INTERVAL,
         )
         try:
             traffic = Traffic(h, global_limit=global_limit)
