@@ -34,6 +34,23 @@ INSERT_LEDGER = (
 )
 
 
+def ledger_row(
+    now: float,
+    guild: int,
+    src: Account,
+    dst: Account,
+    amount: int,
+    reason: str,
+    table_id: int | None,
+    hand_no: int | None,
+    note: str | None,
+    by: int | None,
+) -> tuple[object, ...]:
+    """One `ledger` row in the column order of the insert, for either database."""
+    return (now, guild, table_id, hand_no, src.kind, src.id, dst.kind, dst.id, amount, reason,
+            note, by)
+
+
 class Transfers:
     """Balance updates and buffered ledger rows of one write transaction (synchronous)."""
 
@@ -124,20 +141,7 @@ class Transfers:
     ) -> None:
         """Buffer one ledger row (amount > 0 moves from `src` to `dst`)."""
         self._rows.append(
-            (
-                self.now,
-                guild,
-                table_id,
-                hand_no,
-                src.kind,
-                src.id,
-                dst.kind,
-                dst.id,
-                amount,
-                reason,
-                note,
-                by,
-            )
+            ledger_row(self.now, guild, src, dst, amount, reason, table_id, hand_no, note, by)
         )
 
     def flush(self) -> None:

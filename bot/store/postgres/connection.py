@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 import asyncpg
 
 from bot.store.errors import InsufficientFunds, IntegrityViolation, StoreError
-from bot.store.ledger import MINT_ACCOUNT, USER, Account
+from bot.store.ledger import MINT_ACCOUNT, USER, Account, ledger_row
 from bot.store.models import REASON_START
 
 T = TypeVar("T")
@@ -204,20 +204,7 @@ class PgTransfers:
     ) -> None:
         """Buffer one ledger row (amount > 0 moves from `src` to `dst`)."""
         self._rows.append(
-            (
-                self.now,
-                guild,
-                table_id,
-                hand_no,
-                src.kind,
-                src.id,
-                dst.kind,
-                dst.id,
-                amount,
-                reason,
-                note,
-                by,
-            )
+            ledger_row(self.now, guild, src, dst, amount, reason, table_id, hand_no, note, by)
         )
 
     async def flush(self) -> None:
