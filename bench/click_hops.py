@@ -89,7 +89,7 @@ def main() -> None:
         asyncio.run(measure(recorder))
     finally:
         sys.setprofile(None)
-        threading.setprofile(None)  # type: ignore[arg-type]  # None unsets (documented)
+        threading.setprofile(None)  # type: ignore[arg-type, unused-ignore]  # None unsets it
     calls = recorder.calls
     files = sorted({f for f, _ in calls})
     functions = list(dict.fromkeys(calls))
