@@ -55,11 +55,12 @@ from bot.engine import (
 from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.render import hand_alt_text, render_hand, render_table, table_alt_text
-from bot.render.from_state import hand_snapshot, table_snapshot
+from bot.render.from_view import hand_snapshot
 from bot.store import StoreContract
 from bot.tables import PlayerHand, TableError, TableService, TableState, is_cpu
 from bot.tables.limits import MAX_PLAYERS
 from cogs.card_input import typed_cards, typed_play, typed_rank
+from cogs.table_images import table_snapshot_of
 from cogs.table_items import (
     BUTTON_PATTERN,
     COG_NAME,
@@ -73,14 +74,11 @@ from cogs.table_items import (
 from cogs.table_publisher import IMAGE_NAME, TablePublisher
 from cogs.table_text import (
     NameBook,
-    cpu_flags,
     done_text,
     hand_text,
     key_of,
     mention,
     refusal_text,
-    render_names,
-    render_view,
     table_embed,
     table_language,
 )
@@ -429,7 +427,7 @@ class TableCog(
         info = self.service.hand_for(guild, channel, interaction.user.id)
         state = self.service.state(channel)
         text = hand_text(info, state, lang)
-        snap = hand_snapshot(info.view, lang=lang, player=interaction.user.display_name)
+        snap = hand_snapshot(info.seat_view, lang=lang, player=interaction.user.display_name)
         png = await asyncio.to_thread(render_hand, snap)
         file = discord.File(io.BytesIO(png), filename="hand.png",
                             description=hand_alt_text(snap)[:1000])
@@ -871,10 +869,8 @@ class TableCog(
             await self._think(interaction)
             users = {s.user_id for s in state.seats} | set(state.players)
             names = await self.names.names(guild, users)
-            snap = table_snapshot(
-                render_view(state), render_names(state, names), lang=lang,
-                hand_no=state.hand_no, title=t("table.embed.title", lang, number=state.table_id),
-                cpu=cpu_flags(state),
+            snap = table_snapshot_of(
+                state, names, lang=lang, title=t("table.embed.title", lang, number=state.table_id)
             )
             currency = server_currency(self.bot, guild)  # in memory: no store read
             snap = replace(snap, currency_name=currency.name, currency_emoji=currency.emoji)
@@ -954,7 +950,7 @@ def tables_line(state: TableState, lang: str) -> str:
         status = t("living.list.lobby", lang)
     seated = len(state.seats)
     return t("living.list.line", lang, where=f"<#{state.channel_id}>", seated=seated,
-             free=max(0, MAX_PLAYERS - seated), ante=state.stakes.get("ante", 0), status=status)
+             free=max(0, MAX_PLAYERS - seated), ante=state.stakes.ante, status=status)
 
 
 def table_host(state: TableState) -> int | None:
