@@ -7,7 +7,11 @@ Four members play by buttons (no CPU seat, so nothing else runs in the click's s
 of them may call; that click runs under ``sys.setprofile`` (the event loop's thread) and
 ``threading.setprofile`` (the store's worker thread and Pillow's threads, started after it is
 set). Counted: the distinct files of ``bot/`` and ``cogs/`` entered, the distinct functions, and
-every call (a function called twice counts twice), per ring. A measure of shape, not of speed.
+every call (a function called twice counts twice), per ring. And the path itself: the project
+frames on the stack when the store's transaction is called (``save_table``, from the button's
+callback down), when the service hands the update to the publisher (``push``), and when the
+publisher edits the table message (``edit_original_response``, the worker's task). A measure of
+shape, not of speed.
 """
 
 from __future__ import annotations
@@ -37,19 +41,43 @@ class Recorder:
     def __init__(self) -> None:
         self.on = False
         self.calls: list[tuple[str, str]] = []
+        self.paths: dict[str, list[str]] = {}
         self.lock = threading.Lock()
 
     def profile(self, frame: FrameType, event: str, arg: Any) -> None:
         if not self.on or event != "call":
             return
-        path = frame.f_code.co_filename
-        if not path.startswith(str(ROOT)) or "/.venv/" in path:
-            return
-        rel = Path(path).relative_to(ROOT).as_posix()
-        if not rel.startswith(("bot/", "cogs/")):
+        name = frame.f_code.co_name
+        if name in PATH_ENDS and name not in self.paths:
+            self.paths[name] = stack_of(frame)
+        rel = project_file(frame.f_code.co_filename)
+        if rel is None:
             return
         with self.lock:
             self.calls.append((rel, frame.f_code.co_qualname))
+
+
+#: the calls whose stack is the click's path (see the module docstring)
+PATH_ENDS = ("save_table", "push", "edit_original_response")
+
+
+def project_file(path: str) -> str | None:
+    """`path` relative to the checkout when it is a file of `bot/` or `cogs/`, else None."""
+    if not path.startswith(str(ROOT)) or "/.venv/" in path:
+        return None
+    rel = Path(path).relative_to(ROOT).as_posix()
+    return rel if rel.startswith(("bot/", "cogs/")) else None
+
+
+def stack_of(frame: FrameType | None) -> list[str]:
+    """The project frames of a stack, outermost first, as file:function."""
+    out: list[str] = []
+    while frame is not None:
+        rel = project_file(frame.f_code.co_filename)
+        if rel is not None:
+            out.append(f"{rel}:{frame.f_code.co_qualname}")
+        frame = frame.f_back
+    return out[::-1]
 
 
 def ring(rel: str) -> str:
@@ -100,6 +128,13 @@ def main() -> None:
     for name in RINGS:
         print(f"  {name:<11} files {per_ring[name]:>3}  functions {fun_ring[name]:>4}"
               f"  calls {call_ring[name]:>6}")
+    for end in PATH_ENDS:
+        stack = recorder.paths.get(end, [])
+        files_on = len({frame.split(":")[0] for frame in stack})
+        print(f"path to {end}: {len(stack)} calls in {files_on} files")
+        if args.list:
+            for frame in stack:
+                print(f"    {frame}")
     if args.list:
         for rel, name in functions:
             print(f"{rel}:{name}")
