@@ -288,7 +288,7 @@ def table_view(state: TableState, lang: str) -> discord.ui.View | None:
     if in_hand and state.to_act is not None and state.to_act > 0:
         hand, turn = state.hand_no, state.turn
         if state.phase in BETTING_PHASES:
-            level = (state.betting or {}).get("level") or 0
+            level = state.betting.level if state.betting is not None else 0
             view.add_item(TableButton(tid, "pass", hand, turn, label=t("table.button.pass", lang),
                                       style=grey, row=1))
             if level:

@@ -51,23 +51,20 @@ from bot.client import StoppaBot
 from bot.discord_utils import server_currency
 from bot.i18n import t
 from bot.render import table_alt_text
-from bot.render.from_state import table_snapshot
 from bot.render.png import encode_png_palette
 from bot.render.snapshots import TableSnapshot
 from bot.render.table import table_image
 from bot.tables import Notice, TableError, TableState, Update
 from cogs.request_budget import RequestBudget
+from cogs.table_images import table_snapshot_of
 from cogs.table_items import table_view
 from cogs.table_text import (
     NameBook,
-    cpu_flags,
     discord_time,
     event_notice,
     mention,
     notice_text,
     notice_users,
-    render_names,
-    render_view,
     table_embed,
     table_language,
 )
@@ -376,13 +373,8 @@ class TablePublisher:
         names = await self.names.names(slot.guild_id, users)
         currency = server_currency(client, slot.guild_id)  # in memory: no store read
         lines = [text for n in slot.lines if (text := notice_text(n, lang, names, currency))]
-        snapshot = table_snapshot(
-            render_view(state),
-            render_names(state, names),
-            lang=lang,
-            hand_no=state.hand_no,
-            title=t("table.embed.title", lang, number=state.table_id),
-            cpu=cpu_flags(state),
+        snapshot = table_snapshot_of(
+            state, names, lang=lang, title=t("table.embed.title", lang, number=state.table_id)
         )
         snapshot = replace(snapshot, currency_name=currency.name, currency_emoji=currency.emoji)
         png = await asyncio.to_thread(render_table_upload, snapshot)

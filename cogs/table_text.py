@@ -23,7 +23,15 @@ from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
 from bot.i18n.currency import Currency
 from bot.render.shapes import phase_label
-from bot.tables import Notice, PlayerHand, TableError, TableState, display_name, is_cpu
+from bot.tables import (
+    Notice,
+    PlayerHand,
+    TableError,
+    TableEvent,
+    TableState,
+    display_name,
+    is_cpu,
+)
 from cogs.table_hand_over import hand_over_lines
 
 _log = logging.getLogger("stoppa.table")
@@ -166,14 +174,12 @@ def refusal_text(error: TableError | IllegalAction, lang: str) -> str:
 # ---------------------------------------------------------------------- events as notices
 
 
-def event_notice(event: Mapping[str, Any], players: Sequence[int]) -> Notice | None:
+def event_notice(event: TableEvent, players: Sequence[int]) -> Notice | None:
     """The line of a public engine event (None for the events not worth a line).
 
     Only public data goes in: shown points, played cards and amounts, never a hand.
     """
-    kind = event.get("kind")
-    data = event.get("data") or {}
-    user = event.get("user")
+    kind, data, user = event.kind, event.data, event.user
 
     def seat_user(seat: Any) -> int | None:
         if isinstance(seat, int) and 0 <= seat < len(players):
@@ -275,7 +281,7 @@ def _clip(lines: Sequence[str], limit: int = FIELD_LIMIT) -> str:
 
 def phase_text(state: TableState, lang: str) -> str:
     """The phase of the hand in words ("Punto piccolo 2/4", "Stoppa", ...)."""
-    total = len((state.pots or {}).get("small") or [])
+    total = len(state.pots.small) if state.pots is not None else 0
     return phase_label(state.phase or "lobby", lang, state.deal_no, total)
 
 
@@ -301,16 +307,16 @@ def seat_lines(
 
 def pot_lines(state: TableState, lang: str) -> list[str]:
     """The pots of the hand in progress that hold chips (and a carried big pot)."""
-    pots = state.pots or {}
+    pots = state.pots
     lines = []
-    small = [int(p) for p in pots.get("small") or []]
+    small = pots.small if pots is not None else ()
     if any(small):
         lines.append(t("table.embed.small_pots", lang, pots=" · ".join(map(str, small))))
-    if pots.get("big"):
-        lines.append(t("table.embed.big_pot", lang, amount=int(pots["big"])))
-    if state.carry and not pots:
+    if pots is not None and pots.big:
+        lines.append(t("table.embed.big_pot", lang, amount=pots.big))
+    if state.carry and pots is None:
         lines.append(t("table.embed.carry", lang, amount=state.carry))
-    level = (state.betting or {}).get("level")
+    level = state.betting.level if state.betting is not None else 0
     if level:
         lines.append(t("table.embed.level", lang, level=level))
     return lines
@@ -369,43 +375,11 @@ def table_embed(
             name=t("table.embed.events", lang), value=_clip(list(lines)[-EVENT_LINES:]),
             inline=False,
         )
-    stakes = state.stakes
     with contextlib.suppress(KeyError, IndexError):
-        embed.set_footer(text=t("table.embed.stakes", lang, **stakes))
+        embed.set_footer(text=t("table.embed.stakes", lang, **state.stakes.to_dict()))
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
     return embed
-
-
-def render_view(state: TableState) -> dict[str, Any]:
-    """The view to draw: the public hand view, or a lobby built from the seats."""
-    away = [seat.user_id for seat in state.seats if seat.away]
-    if state.view is not None and state.players:
-        # the seats sat out (engine seats), drawn with their mark
-        return {**state.view, "away": [state.players.index(u) for u in away
-                                        if u in state.players]}
-    return {
-        "players": len(state.seats),
-        "phase": "lobby",
-        "chips": [s.chips for s in state.seats],
-        "card_counts": [0] * len(state.seats),
-    }
-
-
-def render_names(state: TableState, names: Mapping[int, str]) -> list[str]:
-    """Names in the order of the drawn seats (engine seats during a hand)."""
-    users = list(state.players) if state.view is not None and state.players else [
-        s.user_id for s in state.seats
-    ]
-    return [names.get(u, display_name(u)) for u in users]
-
-
-def cpu_flags(state: TableState) -> list[bool]:
-    """Whether each drawn seat is a CPU."""
-    users = list(state.players) if state.view is not None and state.players else [
-        s.user_id for s in state.seats
-    ]
-    return [is_cpu(u) for u in users]
 
 
 # ---------------------------------------------------------------------- the private hand
@@ -436,21 +410,21 @@ def action_words(info: PlayerHand, lang: str) -> list[str]:
 
 def hand_text(info: PlayerHand, state: TableState | None, lang: str) -> str:
     """The private hand reply: the cards with names, the best point, whose turn."""
-    view = info.view
-    codes = [str(c) for c in view.get("hand") or []]
+    view = info.seat_view
+    codes = [c.code for c in view.hand]
     lines = [f"**{t('table.hand.title', lang, hand_no=info.hand_no)}**"]
     if codes:
         lines.append(t("table.hand.cards", lang, count=len(codes), cards=cards_text(codes, lang)))
     else:
         lines.append(t("table.hand.no_cards", lang))
-    new = [str(c) for c in view.get("new_cards") or []]
-    if new and view.get("deal_no") is not None:
-        lines.append(t("table.hand.new_cards", lang, cards=" ".join(new)))
-    best = info.seat_view.best_point  # the engine's (R-7), never recomputed here
+    if view.eligible and view.deal_no is not None:
+        new = " ".join(c.code for c in view.eligible)
+        lines.append(t("table.hand.new_cards", lang, cards=new))
+    best = view.best_point  # the engine's (R-7), never recomputed here
     if best is not None:
         cards = " ".join(str(c) for c in best.cards)
         lines.append(t("table.hand.best", lang, value=best.total, cards=cards))
-    if view.get("phase") == "over":
+    if view.phase == "over":
         lines.append(t("table.hand.over", lang))
     elif info.my_turn:
         deadline = discord_time(state.deadline if state is not None else None)

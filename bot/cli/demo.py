@@ -20,7 +20,7 @@ from bot.engine.events import Event
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
 from bot.players import LEVELS, make_player
-from bot.tables.snapshot import public_view
+from bot.tables.snapshot import public_hand_events
 
 START_CHIPS = 1_000
 DEMO_LEVELS = ("hard", "easy", "random")
@@ -47,7 +47,7 @@ def level_name(level: str, lang: str) -> str:
 def table_events(hand: Hand) -> list[Event]:
     """The events everyone at the table saw, a special hand showing only its proof (as the
     table service shows them)."""
-    return [Event.from_dict(e) for e in public_view(hand)["events"]]
+    return list(public_hand_events(hand))
 
 
 class Narrator:

@@ -4,7 +4,8 @@ Every game fact drawn here comes from the view: each seat's status, bet and show
 pots, the open stoppa sequence and the needed rank (R-12), the viewer's eligible cards and best
 point (R-7). How a finished hand ended (who closed, the special hand and its proof, the
 payments) is read from the public events the caller passes (`events`), and which seats are out
-of the game or sit the hand out is the table's business (`out`, `sitting_out`).
+of the game, sit the hand out or are away is the table's business (`out`, `sitting_out`,
+`away`). Between hands there is no view: `lobby_snapshot` draws the seated players.
 """
 
 from __future__ import annotations
@@ -40,11 +41,12 @@ def table_snapshot(
     events: Sequence[Event] = (),
     out: Collection[int] = (),
     sitting_out: Collection[int] = (),
+    away: Collection[int] = (),
 ) -> TableSnapshot:
     """The public table snapshot of a view: never the viewer's own cards (only counts).
 
     `names` and `cpu` are per seat; `events` are the public events of the hand (read only once
-    it is over); `out` and `sitting_out` are seat numbers.
+    it is over); `out`, `sitting_out` and `away` are seat numbers.
     """
     count = view.players
     shown: dict[int, tuple[str, ...]] = {}
@@ -69,6 +71,7 @@ def table_snapshot(
             shown=shown.get(i, ()),
             cpu=i < len(cpu_flags) and bool(cpu_flags[i]),
             shown_value=shown_value.get(i),
+            away=i in away,
         )
         for i, seat in enumerate(view.seats[:count])
     )
@@ -96,6 +99,24 @@ def table_snapshot(
         proof=ending.proof,
         payments=ending.payments,
     )
+
+
+def lobby_snapshot(
+    names: Sequence[str],
+    chips: Sequence[int],
+    *,
+    lang: str,
+    hand_no: int = 0,
+    title: str = "",
+    cpu: Sequence[bool] = (),
+) -> TableSnapshot:
+    """The table between hands: the seated players (`names`, `chips` and `cpu` per seat), no
+    cards, no pots."""
+    seats = tuple(
+        SeatInfo(name=str(name), chips=amount, cards=0, cpu=i < len(cpu) and bool(cpu[i]))
+        for i, (name, amount) in enumerate(zip(names, chips, strict=True))
+    )
+    return TableSnapshot(seats=seats, phase="lobby", hand_no=hand_no, title=title, lang=lang)
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Plain, frozen snapshots that the renderer draws: no engine objects, no discord types.
 
-Every field is a plain JSON-friendly type (str, int, bool, tuples of those), so the table
-service can build them from `hand.view(seat)` (see `from_view`) and tests can write them by hand.
+Every field is a plain JSON-friendly type (str, int, bool, tuples of those): `from_view` builds
+them from the engine's typed `SeatView`, and tests can write them by hand.
 Card codes use the notation of RULES.md R-1: `7d`, `1s`, `10c`.
 """
 

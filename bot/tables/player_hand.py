@@ -7,7 +7,6 @@ range, the best point. The cogs read these fields and never re-derive a rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bot.engine import Action, Event, Hand, SeatView
 
@@ -20,17 +19,15 @@ class PlayerHand:
     hand_no: int
     turn: int
     seat: int
-    #: the engine's typed view for this seat
+    #: the engine's typed view for this seat (what `bot.render.from_view` draws)
     seat_view: SeatView
-    #: the same view as the engine's JSON-able dict (what `bot.render.hand_snapshot` reads)
-    view: dict[str, Any]
     #: the events this seat may see (its own deals included): what a CPU player's model reads
     events: tuple[Event, ...]
 
     @classmethod
     def of(cls, hand: Hand, seat: int, table_id: int, hand_no: int, turn: int) -> PlayerHand:
         """The private view of `seat` in `hand`."""
-        return cls(table_id, hand_no, turn, seat, hand.seat_view(seat), hand.view(seat),
+        return cls(table_id, hand_no, turn, seat, hand.seat_view(seat),
                    tuple(hand.events_for(seat)))
 
     @property

@@ -48,7 +48,7 @@ from bot.tables.player_hand import PlayerHand
 from bot.tables.ratings import rate_record
 from bot.tables.shared import Shared
 from bot.tables.snapshot import build_state, hand_over, public_events, special_proof
-from bot.tables.updates import Notice, TableState, Update
+from bot.tables.updates import Notice, TableEvent, TableState, Update
 
 log = logging.getLogger("stoppa.tables")
 
@@ -568,7 +568,7 @@ class TableSession:
             guild_id=self.row.guild_id,
             channel_id=self.row.channel_id,
             state=state,
-            events=events,
+            events=tuple(TableEvent.from_dict(e) for e in events),
             notices=notices,
             to_act=state.to_act,
         )

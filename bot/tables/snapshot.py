@@ -5,37 +5,34 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.engine import Card
+from bot.engine import Card, Event, Hand, Rules
+from bot.store.models import TableRow
 from bot.tables.meta import TableMeta
-from bot.tables.updates import HandOver, Payment, PotWon, SeatState, ShownPoint, TableState
-
-#: keys of `hand.view(seat)` that belong to the seat alone
-PRIVATE_VIEW_KEYS = ("hand", "new_cards", "legal")
-
-
-def public_view(hand: Any) -> dict[str, Any]:
-    """The part of `hand.view(...)` everyone may see: no cards of anyone, no legal actions."""
-    try:
-        view = dict(hand.view(None))
-    except (TypeError, ValueError, IndexError, KeyError, AttributeError):
-        view = dict(hand.view(0))
-    for key in PRIVATE_VIEW_KEYS:
-        view.pop(key, None)
-    view["seat"] = None
-    variant = str(getattr(getattr(hand, "rules", None), "blocked_stoppa", "four_aces"))
-    view["events"] = [_proof_only(e, variant) for e in view.get("events") or ()]
-    return view
+from bot.tables.updates import (
+    HandOver,
+    Payment,
+    PotWon,
+    SeatState,
+    ShownPoint,
+    TableEvent,
+    TableState,
+)
 
 
-def _proof_only(event: dict[str, Any], blocked_stoppa: str) -> dict[str, Any]:
-    """A "special" event keeps only the cards its holder shows (`special_proof`): the rest
-    of the hand was never on the table."""
-    if event.get("kind") != "special":
+def public_hand_events(hand: Hand) -> tuple[Event, ...]:
+    """The events everyone may see of `hand`, a "special" event keeping only the cards its
+    holder lays down (`special_proof`): the rest of that hand was never on the table."""
+    variant = hand.rules.blocked_stoppa
+    return tuple(_proof_only(e, variant) for e in hand.events_for(None))
+
+
+def _proof_only(event: Event, blocked_stoppa: str) -> Event:
+    if event.kind != "special":
         return event
-    data = dict(event.get("data") or {})
+    data = dict(event.data)
     data["cards"] = list(special_proof(str(data.get("kind")), data.get("cards") or (),
                                        blocked_stoppa))
-    return {**event, "data": data}
+    return Event(event.kind, event.seat, data)
 
 
 def public_events(events: Iterable[Any], players: Sequence[int]) -> list[dict[str, Any]]:
@@ -48,17 +45,6 @@ def public_events(events: Iterable[Any], players: Sequence[int]) -> list[dict[st
         seat = data.get("seat")
         data["user"] = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
         out.append(data)
-    return out
-
-
-def _with_users(items: Any, players: Sequence[int]) -> list[dict[str, Any]]:
-    out = []
-    for item in items or []:
-        item = dict(item)
-        seat = item.get("seat")
-        if isinstance(seat, int) and 0 <= seat < len(players):
-            item["user"] = players[seat]
-        out.append(item)
     return out
 
 
@@ -130,21 +116,19 @@ def shown_hand_over(meta: TableMeta) -> HandOver | None:
 
 
 def build_state(
-    row: Any, meta: TableMeta, hand: Any | None, balances: Mapping[int, int]
+    row: TableRow, meta: TableMeta, hand: Hand | None, balances: Mapping[int, int]
 ) -> TableState:
     """The snapshot of a table (`row` is the store's TableRow)."""
     players = meta.players if hand is not None else []
-    view = public_view(hand) if hand is not None else None
+    view = hand.seat_view(None) if hand is not None else None
     in_hand = hand is not None and hand.phase != "over"
-    counts = (view or {}).get("card_counts") or []
-    chips = list(hand.chips) if hand is not None else []
     seats: list[SeatState] = []
     for user in row.seats:
         seat = players.index(user) if user in players else None
-        if seat is not None:
+        if seat is not None and view is not None:
             status = "leaving" if user in meta.leaving else ("playing" if in_hand else "seated")
-            chip_count = chips[seat]
-            cards = counts[seat] if seat < len(counts) else 0
+            chip_count = view.seats[seat].chips
+            cards = view.seats[seat].card_count
         else:
             if user in meta.sitting_out and in_hand:
                 status = "sitting_out"
@@ -161,12 +145,11 @@ def build_state(
             )
         )
     to_act = None
-    if in_hand and hand is not None and hand.to_act is not None:
-        to_act = players[hand.to_act]
+    if in_hand and view is not None and view.to_act is not None:
+        to_act = players[view.to_act]
     eldest = None
     if players and meta.dealer in players:
         eldest = players[(players.index(meta.dealer) + 1) % len(players)]
-    v = view or {}
     return TableState(
         table_id=row.id,
         guild_id=row.guild_id,
@@ -179,19 +162,16 @@ def build_state(
         eldest=eldest,
         hand_no=meta.hand_no,
         turn=meta.turn,
-        phase=hand.phase if hand is not None else None,
-        deal_no=v.get("deal_no"),
+        phase=view.phase if view is not None else None,
+        deal_no=view.deal_no if view is not None else None,
         to_act=to_act,
         deadline=row.deadline if in_hand else None,
-        pots=v.get("pots"),
-        betting=v.get("betting"),
-        declared=_with_users(v.get("declared"), players),
-        stoppa=v.get("stoppa"),
-        events=list(meta.last_events),
         view=view,
-        stakes=dict(row.settings),
+        events=tuple(TableEvent.from_dict(e) for e in meta.last_events),
+        stakes=Rules(**row.settings),
         carry=meta.carry,
         round_called=meta.round_called_by is not None,
+        hand_events=public_hand_events(hand) if hand is not None else (),
         last_hand=shown_hand_over(meta),
         own_thread=meta.own_thread,
     )

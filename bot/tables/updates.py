@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
+from bot.engine import BettingView, Event, Pots, Rules, SeatView, StoppaView
+from bot.engine import ShownPoint as DeclaredPoint
 from bot.i18n import t
 from bot.i18n.currency import Currency
 
@@ -70,13 +73,45 @@ class SeatState:
 
 
 @dataclass(frozen=True, slots=True)
+class TableEvent:
+    """A public engine event of the table's hand (never a deal), with the user of its seat.
+
+    `data` holds the event's own details, which differ per `kind` (as in the engine's `Event`).
+    """
+
+    kind: str
+    seat: int | None
+    user: int | None
+    data: Mapping[str, Any]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableEvent:
+        """From the JSON-able form kept in the table's meta (`to_dict`)."""
+        return cls(
+            kind=str(data["kind"]),
+            seat=data.get("seat"),
+            user=data.get("user"),
+            data=MappingProxyType(dict(data.get("data") or {})),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {"kind": self.kind, "seat": self.seat, "data": dict(self.data), "user": self.user}
+
+
+@dataclass(frozen=True, slots=True)
 class TableState:
     """The public snapshot of a table, published after every committed change.
 
     `turn` is the action counter to send back as `expected_turn` (with `hand_no` as
     `expected_hand`) so that a stale button or a double click is refused.
-    `view` is the public part of the engine's `hand.view(...)` (no cards of anyone), or None
-    between hands; `events` are the last public events (with "user" added to each).
+    `view` is the engine's spectator view of the hand (`hand.seat_view(None)`: no cards of
+    anyone, every derived fact of the rules), or None between hands; `pots`, `betting`,
+    `stoppa` and `declared` are its parts. `events` are the table's last public events (across
+    hands); `hand_events` the public events of the hand (a special hand's cards cut to the
+    proof its holder lays down), from which the image tells how a finished hand ended.
+    `stakes` are the table's stakes and variants as the engine's `Rules` (its `players` is the
+    default; a running hand's own rules are `view.rules`).
     """
 
     table_id: int
@@ -94,15 +129,13 @@ class TableState:
     deal_no: int | None
     to_act: int | None
     deadline: float | None
-    pots: dict[str, Any] | None
-    betting: dict[str, Any] | None
-    declared: list[dict[str, Any]]
-    stoppa: dict[str, Any] | None
-    events: list[dict[str, Any]]
-    view: dict[str, Any] | None
-    stakes: dict[str, Any]
+    view: SeatView | None
+    events: tuple[TableEvent, ...]
+    stakes: Rules
     carry: int
     round_called: bool
+    #: the public events of the hand (see the class docstring)
+    hand_events: tuple[Event, ...] = ()
     #: how the last hand ended, until the next hand's first action (None otherwise)
     last_hand: HandOver | None = None
     #: the table opened its own thread (`channel_id`), archived when the table closes
@@ -112,6 +145,26 @@ class TableState:
         """The seat of `user`, if seated."""
         return next((s for s in self.seats if s.user_id == user), None)
 
+    @property
+    def pots(self) -> Pots | None:
+        """The pots of the hand in progress (None between hands)."""
+        return self.view.pots if self.view is not None else None
+
+    @property
+    def betting(self) -> BettingView | None:
+        """The betting round in progress, if any."""
+        return self.view.betting if self.view is not None else None
+
+    @property
+    def stoppa(self) -> StoppaView | None:
+        """The stoppa in progress, if any (R-12)."""
+        return self.view.stoppa if self.view is not None else None
+
+    @property
+    def declared(self) -> tuple[DeclaredPoint, ...]:
+        """Every point shown this hand (engine seats: `players[seat]` is the user)."""
+        return self.view.declared if self.view is not None else ()
+
 
 @dataclass(frozen=True, slots=True)
 class Update:
@@ -120,7 +173,7 @@ class Update:
     kind: "opened", "joined", "cpu_added", "left", "kicked", "started", "action" (a human),
     "cpu" (a CPU seat), "timeout", "round_called", "hand_over", "lobby" (waiting for
     players), "closed".
-    `events` are the public engine events of the change (dicts with "user" added);
+    `events` are the public engine events of the change;
     `to_act` is the user who must act next (None if nobody).
     """
 
@@ -129,7 +182,7 @@ class Update:
     guild_id: int
     channel_id: int
     state: TableState
-    events: list[dict[str, Any]]
+    events: tuple[TableEvent, ...]
     notices: list[Notice]
     to_act: int | None
 

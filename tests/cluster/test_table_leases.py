@@ -145,8 +145,8 @@ async def test_one_driver_then_a_takeover_where_the_hand_was(cluster: Cluster) -
     await cluster.advance(POLICY.renew_every)  # expired: b's beat takes it over
     after = b.service.state(channel)
     assert after == before  # same hand, turn, pots, to act, deadline...
-    hands = {u: b.service.hand_for(guild, channel, u).view for u in USERS}
-    assert hands == {u: a.service.hand_for(guild, channel, u).view for u in USERS}
+    hands = {u: b.service.hand_for(guild, channel, u).seat_view for u in USERS}
+    assert hands == {u: a.service.hand_for(guild, channel, u).seat_view for u in USERS}
 
     # a wakes up and acts on its stale memory: refused by the fence, and it lets go
     version = (await b.store.get_table(before.table_id)).version

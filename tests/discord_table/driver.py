@@ -205,8 +205,8 @@ def hidden_cards(service: Any, guild: int, channel: int, users: list[int]) -> se
     if state is None or state.view is None:
         return set()
     shown: set[str] = set()
-    for item in state.view.get("declared") or []:
-        shown.update(item.get("cards") or ())
+    for point in state.view.declared:
+        shown.update(c.code for c in point.cards)
     if state.last_hand is not None:  # shown at the last hand's end, on the table until now
         for point in state.last_hand.points:
             shown.update(point.cards)
@@ -217,7 +217,7 @@ def hidden_cards(service: Any, guild: int, channel: int, users: list[int]) -> se
             info = service.hand_for(guild, channel, user)
         except Exception:
             continue
-        hidden.update(info.view.get("hand") or ())
+        hidden.update(c.code for c in info.seat_view.hand)
     return hidden - shown
 
 

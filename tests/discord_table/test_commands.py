@@ -150,7 +150,7 @@ async def test_bet_modal_declare_best_and_turn_ping(h: Harness) -> None:
     assert done.type == 6
     assert t("table.done.bet", "en", amount=30) in h.message(panel.message.id).text
     after = driver.state()
-    assert after is not None and after.betting is not None and after.betting["level"] == 30
+    assert after is not None and after.betting is not None and after.betting.level == 30
 
     # at a showdown: Declare -> private panel -> "Declare best"
     for _ in range(300):

@@ -58,7 +58,7 @@ async def test_R14_full_game_of_four_by_commands_and_buttons(h: Harness) -> None
             # every hand: each player asks for their cards, by command or by button
             hands_seen.add(state.hand_no)
             for i, member in enumerate(members):
-                cards = driver.hand_info(member).view["hand"]
+                cards = [c.code for c in driver.hand_info(member).seat_view.hand]
                 if i % 2:
                     reply = await h.slash(member, "stoppa hand")
                 else:

@@ -32,7 +32,7 @@ async def test_the_declared_points_and_pot_winners_stay_on_the_message(h: Harnes
         after = driver.state()
         assert after is not None
         if after.hand_no == 1 and after.view is not None:
-            declared = [(d["user"], d["value"], " ".join(d["cards"]))
+            declared = [(after.players[d.seat], d.value, " ".join(c.code for c in d.cards))
                         for d in after.declared]
     else:
         raise AssertionError("hand 1 did not end")

@@ -169,7 +169,7 @@ async def test_tables_lists_the_open_tables_of_the_server(h: Harness) -> None:
     assert listed.ephemeral
     thread_id = int(h.threads()[0]["id"])
     assert t("living.list.title", "it") in listed.text
-    ante = _table_in(h, thread_id).stakes["ante"]
+    ante = _table_in(h, thread_id).stakes.ante
     for where in (f"<#{thread_id}>", f"<#{h.channels['stoppa-2']}>"):
         line = t("living.list.line", "it", where=where, seated=1, free=5, ante=ante,
                  status=t("living.list.lobby", "it"))

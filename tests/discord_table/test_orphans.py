@@ -134,7 +134,7 @@ async def test_the_bet_modal_still_works_after_a_restart(tmp_path: Path) -> None
         assert done.type == 6 and answered_once(done)
         after = driver.state()
         assert after is not None and after.betting is not None
-        assert after.betting["level"] == amount and after.turn == before.turn + 1
+        assert after.betting.level == amount and after.turn == before.turn + 1
         # the same modal submitted again (a double submit): refused, nothing changes
         twice = await h.submit_modal(actor, modal_id, {"amount": str(amount)}, opened_by=opened)
         assert twice.ephemeral and answered_once(twice)

@@ -52,8 +52,8 @@ async def test_quick_amounts_and_R9_a_lower_point_declared_by_the_select(h: Harn
             assert chosen.type == 6
             shown = driver.state()
             assert shown is not None and shown.turn > state.turn
-            declared = [d.get("cards") for d in (shown.view or {}).get("declared") or []]
-            assert [str(c) for c in lower.cards] in [list(c or []) for c in declared]
+            declared = [[c.code for c in d.cards] for d in shown.declared]
+            assert [str(c) for c in lower.cards] in declared
             lower_declared = True
             continue
         await driver.play_turn("slash")

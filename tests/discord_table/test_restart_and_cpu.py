@@ -24,7 +24,7 @@ async def test_restart_mid_hand_resumes_and_old_buttons_still_work(h: Harness) -
     actor = driver.member(before.to_act)
     old_ids = message.custom_ids()
     assert turn_button(old_ids, "pass").endswith(f":{before.hand_no}:{before.turn}")
-    cards_before = driver.hand_info(actor).view["hand"]
+    cards_before = driver.hand_info(actor).seat_view.hand
 
     await h.restart()
 
@@ -34,7 +34,7 @@ async def test_restart_mid_hand_resumes_and_old_buttons_still_work(h: Harness) -
         before.hand_no, before.turn, before.to_act
     )
     assert resumed.message_id == message.id
-    assert driver.hand_info(actor).view["hand"] == cards_before
+    assert driver.hand_info(actor).seat_view.hand == cards_before
     # the old message's button, captured before the restart, still plays
     clicked = await h.click(actor, message.id, turn_button(old_ids, "pass"))
     assert clicked.type == 6

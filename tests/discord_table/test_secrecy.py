@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from bot.engine import SeatView
 from bot.i18n.cards import card_name
 from tests.discord_table.driver import CARD, TableDriver
 from tests.discord_table.test_game import open_table
@@ -31,15 +32,15 @@ class Moment:
     logs: int
 
 
-def shown_cards(view: dict | None) -> set[str]:
+def shown_cards(view: SeatView | None) -> set[str]:
     """Cards the public view shows: declared points and the cards played in the stoppa."""
-    if not view:
+    if view is None:
         return set()
     out: set[str] = set()
-    for item in view.get("declared") or []:
-        out.update(item.get("cards") or ())
-    for play in (view.get("stoppa") or {}).get("table") or []:
-        out.update(play)
+    for point in view.declared:
+        out.update(c.code for c in point.cards)
+    for play in view.stoppa.table if view.stoppa is not None else ():
+        out.update(c.code for c in play)
     return out
 
 
@@ -52,7 +53,7 @@ def moment(driver: TableDriver, caplog: pytest.LogCaptureFixture) -> Moment:
     held: set[str] = set()
     for member in driver.members:
         try:
-            held.update(driver.hand_info(member).view.get("hand") or ())
+            held.update(c.code for c in driver.hand_info(member).seat_view.hand)
         except Exception:  # not dealt in (no hand)
             continue
     hidden = held - shown_cards(state.view)

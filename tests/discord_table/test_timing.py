@@ -45,9 +45,10 @@ async def test_slow_work_starts_only_after_the_interaction_is_answered(
             return timed
 
         monkeypatch.setattr(service, name, wrap(original, name))
-    # the module the bot loaded (`load_extension` executes a fresh module object)
-    table_module = sys.modules["cogs.table"]
-    for name in ("render_hand", "render_table"):
+    # the modules of the cog that render (`cogs.table_play`: the hand, `cogs.table_lobby`:
+    # `/stoppa status`)
+    for module, name in (("cogs.table_play", "render_hand"), ("cogs.table_lobby", "render_table")):
+        table_module = sys.modules[module]
         original = getattr(table_module, name)
 
         def wrap_render(original: Any, name: str) -> Any:

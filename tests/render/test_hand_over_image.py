@@ -8,13 +8,13 @@ from io import BytesIO
 
 from PIL import Image, ImageChops
 
-from bot.engine import Event, Hand, Rules
+from bot.engine import Hand, Rules
 from bot.i18n import t
 from bot.players import RandomPlayer
 from bot.render import PaymentInfo, TableSnapshot, render_table
 from bot.render.from_view import table_snapshot
 from bot.render.table import CONTENT, ending_lines, seat_positions, table_image
-from bot.tables.snapshot import public_view
+from bot.tables.snapshot import public_hand_events
 from tests.render.samples import TABLE_OVER, TABLE_SHOWDOWN
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
@@ -41,7 +41,7 @@ def centre_differs(a: Image.Image, b: Image.Image) -> bool:
 
 def _table(hand: Hand, lang: str) -> TableSnapshot:
     """The table image's snapshot of `hand`, with the events the table service shows."""
-    events = [Event.from_dict(e) for e in public_view(hand)["events"]]
+    events = public_hand_events(hand)
     return table_snapshot(hand.seat_view(None), NAMES, lang=lang, hand_no=2, events=events)
 
 
@@ -95,13 +95,13 @@ def test_R11_ricchezza_shows_the_kings_and_names_the_holder_in_italian() -> None
 def test_R11_the_public_view_keeps_only_the_proof_of_a_special_hand() -> None:
     hand = finished("ricchezza")
     holder = next(e.seat for e in hand.events if e.kind == "special")
-    special = next(e for e in public_view(hand)["events"] if e["kind"] == "special")
-    assert sorted(special["data"]["cards"]) == ["10b", "10c", "10d", "10s"]
+    special = next(e for e in public_hand_events(hand) if e.kind == "special")
+    assert sorted(special.data["cards"]) == ["10b", "10c", "10d", "10s"]
     assert len(hand.cards(holder)) > 4
     povera = finished("misera")
-    event = next(e for e in public_view(povera)["events"] if e["kind"] == "special")
+    event = next(e for e in public_hand_events(povera) if e.kind == "special")
     holder = next(e.seat for e in povera.events if e.kind == "special")
-    assert sorted(event["data"]["cards"]) == sorted(str(c) for c in povera.cards(holder))
+    assert sorted(event.data["cards"]) == sorted(str(c) for c in povera.cards(holder))
 
 
 def test_shown_cards_are_labelled_with_their_point() -> None:

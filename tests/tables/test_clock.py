@@ -27,7 +27,7 @@ async def test_timeout_applies_the_default_action(h: Harness) -> None:
     assert notice.key == "tables.timeout.pass" and notice.params["player"] == user
     assert notice.text("en", {user: "Anna"}) == "Anna timed out: passes."  # type: ignore[dict-item]
     assert "Anna" in notice.text("it", {user: "Anna"})  # type: ignore[dict-item]
-    assert any(e["kind"] == "pass" and e["user"] == user for e in timeout.events)
+    assert any(e.kind == "pass" and e.user == user for e in timeout.events)
     # the next player has a fresh deadline
     assert after.deadline == h.clock.now() + 60.0
 

@@ -87,14 +87,14 @@ async def test_R10_carried_big_pot_stays_in_escrow_and_is_split_at_close(h: Harn
     await h.store.set_stakes(GUILD, {"unclaimed_big_pot": "carry"}, by=1)
     await h.seat_four()
     state = await h.svc.start_game(GUILD, CHANNEL, USERS[0])
-    assert state.stakes["unclaimed_big_pot"] == "carry"
+    assert state.stakes.unclaimed_big_pot == "carry"
     passers = {u: Passer() for u in USERS}
     # nobody ever bets: the dealer takes the small pots, the big pot is carried
     await drive(h, lambda s: s is not None and s.hand_no == 2, passers)
     now = h.state()
     assert now is not None
     big = 4 * 60 - 4 * 10
-    assert now.carry == big and now.pots["carry"] == big  # type: ignore[index]
+    assert now.carry == big and now.pots is not None and now.pots.carry == big
     assert await h.store.escrow(state.table_id) == big + 4 * 60
     balances = await h.store.balances(GUILD, list(USERS))
     eldest = now.eldest
@@ -110,9 +110,9 @@ async def test_stakes_are_copied_when_a_table_opens(h: Harness) -> None:
     await h.seat_four()
     await h.store.set_stakes(GUILD, {"ante": 50}, by=1)
     state = await h.svc.start_game(GUILD, CHANNEL, USERS[0])
-    assert state.stakes["ante"] == 60 and await h.store.escrow(state.table_id) == 240
+    assert state.stakes.ante == 60 and await h.store.escrow(state.table_id) == 240
     await h.svc.open_table(GUILD, CHANNEL + 1, 21)
-    assert h.state(CHANNEL + 1).stakes["ante"] == 50  # type: ignore[union-attr]
+    assert h.state(CHANNEL + 1).stakes.ante == 50  # type: ignore[union-attr]
 
 
 async def test_cpu_seats_choose_off_the_event_loop_and_play_whole_hands(h: Harness) -> None:

@@ -137,12 +137,12 @@ async def test_not_your_turn_and_illegal_actions_change_nothing(h: Harness) -> N
 async def test_hand_for_is_private_and_the_snapshot_is_public(h: Harness) -> None:
     await h.seat_four()
     state = await h.svc.start_game(GUILD, CHANNEL, USERS[0])
-    assert state.view is not None and "hand" not in state.view
-    assert "new_cards" not in state.view and "legal" not in state.view
-    assert all(e["kind"] != "deal" for e in state.events)
-    assert all(e["kind"] != "deal" for e in state.view["events"])
+    assert state.view is not None and state.view.seat is None and state.view.hand == ()
+    assert state.view.eligible == () and state.view.legal == ()
+    assert all(e.kind != "deal" for e in state.events)
+    assert state.hand_events and all(e.kind != "deal" for e in state.hand_events)
     hands = {u: h.svc.hand_for(GUILD, CHANNEL, u) for u in USERS}
-    assert all(len(info.view["hand"]) == 3 for info in hands.values())
+    assert all(len(info.seat_view.hand) == 3 for info in hands.values())
     assert sum(info.my_turn for info in hands.values()) == 1
     mine = hands[state.to_act]  # type: ignore[index]
     assert mine.actions and mine.bet_range == (10, 200)

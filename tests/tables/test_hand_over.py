@@ -4,11 +4,9 @@ proof (R-11) and the payments (R-11, R-13)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.engine import Hand, Rules
 from bot.players import RandomPlayer
-from bot.tables import HandOver, TableMeta
+from bot.tables import HandOver, TableEvent, TableMeta
 from bot.tables.snapshot import hand_over, shown_hand_over, special_proof
 from tests.tables.helpers import CHANNEL, GUILD, USERS, Harness, TamePlayer, drive
 
@@ -47,13 +45,13 @@ async def test_the_next_hand_shows_how_the_last_one_ended_until_its_first_action
     assert last == over.state.last_hand
     # every declared point of hand 1, as the engine's events told them
     events = _hand_one_events(h)
-    declared = [e for e in events if e["kind"] == "declare"]
+    declared = [e for e in events if e.kind == "declare"]
     assert [(p.user, list(p.cards), p.value) for p in last.points] == [
-        (e["user"], e["data"]["cards"], e["data"]["value"]) for e in declared
+        (e.user, e.data["cards"], e.data["value"]) for e in declared
     ]
-    wins = [e for e in events if e["kind"] == "win"]
+    wins = [e for e in events if e.kind == "win"]
     assert {(w.user, w.pot, w.deal, w.amount) for w in last.pots} == {
-        (e["user"], e["data"]["pot"], e["data"]["deal"], e["data"]["amount"]) for e in wins
+        (e.user, e.data["pot"], e.data["deal"], e.data["amount"]) for e in wins
     }
     assert last.winner is not None
     assert sum(p.amount for p in last.payments) > 0 or last.special == "assi"
@@ -66,7 +64,7 @@ async def test_the_next_hand_shows_how_the_last_one_ended_until_its_first_action
     assert after.last_hand is None
 
 
-def _hand_one_events(h: Harness) -> list[dict[str, Any]]:
+def _hand_one_events(h: Harness) -> list[TableEvent]:
     return [e for u in h.updates if u.state.hand_no == 1 for e in u.events]
 
 

@@ -110,8 +110,8 @@ def public_cards(updates: list[Any]) -> set[str]:
     out: set[str] = set()
     for update in updates:
         for event in update.events:
-            if event.get("kind") in ("declare", "play"):
-                out.update(event.get("data", {}).get("cards") or ())
+            if event.kind in ("declare", "play"):
+                out.update(event.data.get("cards") or ())
     return out
 
 
@@ -145,7 +145,7 @@ async def test_special_hands_log_only_their_proof(
     dealt: list[tuple[list[set[str]], int]] = []
     chosen_decks(monkeypatch, kinds, dealt)
     await play_hands(h, len(kinds), {u: Passer() for u in USERS})
-    specials = [u for u in h.updates for e in u.events if e.get("kind") == "special"]
+    specials = [u for u in h.updates for e in u.events if e.kind == "special"]
     assert len(specials) >= len(kinds)
     allowed = public_cards(h.updates)
     for number, (hands, eldest) in enumerate(dealt[: len(kinds)]):

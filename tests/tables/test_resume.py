@@ -34,7 +34,7 @@ async def test_restart_in_every_phase_then_finish_the_game(h: Harness, phase: st
     assert after == before  # same cards counts, turn, pots, betting, events, deadline...
     for user in USERS:
         again = h.svc.hand_for(GUILD, CHANNEL, user)
-        assert again.view == hands[user].view  # same cards in every hand
+        assert again.seat_view == hands[user].seat_view  # same cards in every hand
         assert again.actions == hands[user].actions
     assert await h.store.escrow(after.table_id) == escrow
     await h.chips_conserved()

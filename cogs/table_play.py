@@ -1,0 +1,348 @@
+"""`TablePlay`: the moves of a hand, by button, select, modal or slash command.
+
+A click carries the table, hand and turn it was drawn for: `precheck` refuses a stranger, a
+stale button or a click out of turn before anything is deferred (the service checks it all
+again under the table's lock). `act` plays one engine action: a click on the table message is
+deferred as an update and its token lent to the publisher, a private panel is closed with what
+was done, a slash command gets a private confirmation. `send_hand` sends a player's cards
+(image and text) ephemerally, with the action panel on their turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.client import StoppaBot
+from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
+from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
+from bot.i18n.cards import card_name
+from bot.render import hand_alt_text, render_hand
+from bot.render.from_view import hand_snapshot
+from bot.tables import PlayerHand, TableError, TableState
+from cogs.card_input import typed_play, typed_rank
+from cogs.table_items import (
+    BUTTON_PATTERN,
+    MODAL_TEMPLATE,
+    SELECT_PATTERN,
+    AmountModal,
+    TableButton,
+    action_panel,
+)
+from cogs.table_lobby import TableLobby
+from cogs.table_replies import CONTENT_LIMIT, TableReplies, here
+from cogs.table_text import done_text, hand_text
+
+_log = logging.getLogger("stoppa.table")
+
+#: Discord's limit of autocomplete choices.
+MAX_CHOICES = 25
+
+
+class TablePlay:
+    """The in-hand handlers of the table cog (and the buttons' dispatch)."""
+
+    def __init__(self, replies: TableReplies, lobby: TableLobby) -> None:
+        self.replies = replies
+        self.lobby = lobby
+
+    # -- the moves ---------------------------------------------------------------------------
+    async def send_hand(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                        guild: int, channel: int) -> None:
+        """A fresh ephemeral reply with the player's cards: image, text, and when it is their
+        turn the action panel."""
+        r = self.replies
+        await r.think(interaction)
+        info = r.service.hand_for(guild, channel, interaction.user.id)
+        state = r.service.state(channel)
+        text = hand_text(info, state, lang)
+        snap = hand_snapshot(info.seat_view, lang=lang, player=interaction.user.display_name)
+        png = await asyncio.to_thread(render_hand, snap)
+        file = discord.File(io.BytesIO(png), filename="hand.png",
+                            description=hand_alt_text(snap)[:1000])
+        panel = action_panel(info.table_id, info, lang)
+        kwargs: dict[str, Any] = {}
+        if panel is not None:
+            text = f"{text}\n{panel[0]}"
+            kwargs["view"] = panel[1]
+        await interaction.edit_original_response(
+            content=text[:CONTENT_LIMIT], attachments=[file],
+            allowed_mentions=discord.AllowedMentions.none(), **kwargs,
+        )
+
+    async def act(
+        self,
+        interaction: discord.Interaction[StoppaBot],
+        lang: str,
+        guild: int,
+        channel: int,
+        action: Action,
+        *,
+        hand: int | None = None,
+        turn: int | None = None,
+    ) -> None:
+        """Play `action` for the user. A component click is acknowledged silently (the table
+        message changes); a click in a private panel also closes that panel."""
+        r = self.replies
+        component = interaction.type in (
+            discord.InteractionType.component, discord.InteractionType.modal_submit
+        )
+        message = interaction.message
+        if component and not interaction.response.is_done():
+            await interaction.response.defer()
+            if message is not None and not message.flags.ephemeral:
+                r.publisher.lend(interaction)  # its token edits the table message
+        else:
+            await r.think(interaction)
+        await r.service.act(
+            guild, channel, interaction.user.id, action, expected_hand=hand, expected_turn=turn
+        )
+        done = done_text(action, lang)
+        if not component:
+            await r.say(interaction, done)
+        elif message is not None and message.flags.ephemeral:
+            content = f"{message.content}\n{done}" if message.content else done
+            try:
+                await interaction.edit_original_response(content=content[:CONTENT_LIMIT],
+                                                          view=None)
+            except discord.HTTPException:
+                _log.info("could not close the panel of user %s", interaction.user.id)
+
+    async def command_act(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                          action: Action | None) -> None:
+        """A move by slash command (`action` None: declare the best point)."""
+        guild, channel = here(interaction)
+        chosen = action
+        if chosen is None:  # declare without cards: the best point
+            info = self.replies.service.hand_for(guild, channel, interaction.user.id)
+            declares = [a for a in info.actions if isinstance(a, Declare)]
+            chosen = declares[0] if declares else Declare(())
+        await self.act(interaction, lang, guild, channel, chosen)
+
+    async def play(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                   cards: str) -> None:
+        """Open the stoppa with typed cards (or a rank alone naming one legal play)."""
+        guild, channel = here(interaction)
+        legal: list[Action] = []
+        if typed_rank(cards) is not None:
+            with contextlib.suppress(TableError):
+                legal = list(self.replies.service.hand_for(guild, channel,
+                                                           interaction.user.id).actions)
+        action = typed_play(cards, legal, lang)
+        await self.act(interaction, lang, guild, channel, action)
+
+    async def card_choices(
+        self, interaction: discord.Interaction[StoppaBot], current: str,
+        kind: type[Declare] | type[Play],
+    ) -> list[app_commands.Choice[str]]:
+        """The player's legal declarations or openings matching what they typed."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return []
+        try:
+            info = self.replies.service.hand_for(interaction.guild_id, interaction.channel_id,
+                                                 interaction.user.id)
+        except (TableError, UserFacingError):
+            return []
+        lang = lang_in_memory(interaction)  # autocomplete never waits for the store
+        typed = current.strip().lower()
+        out: list[app_commands.Choice[str]] = []
+        for action in info.actions:
+            if not isinstance(action, kind):
+                continue
+            codes = " ".join(str(c) for c in action.cards)
+            names = ", ".join(card_name(str(c), lang) for c in action.cards)
+            if typed and typed not in codes and typed not in names.lower():
+                continue
+            out.append(app_commands.Choice(name=f"{codes}: {names}"[:100], value=codes))
+            if len(out) >= MAX_CHOICES:
+                break
+        return out
+
+    # -- components --------------------------------------------------------------------------
+    def table(self, table_id: int, interaction: discord.Interaction[StoppaBot]) -> TableState:
+        """The open table of a component's custom id, which must be the table of the channel
+        the interaction comes from (a custom id is data sent by the client)."""
+        state = self.replies.service.state_by_id(table_id)
+        if state is None:
+            raise TableError("table_closed")
+        if (state.guild_id, state.channel_id) != (interaction.guild_id, interaction.channel_id):
+            raise TableError("no_table")
+        return state
+
+    async def button(self, interaction: discord.Interaction[StoppaBot], button: TableButton
+                     ) -> None:
+        """A table button was pressed (public message or private panel)."""
+
+        async def work(lang: str) -> None:
+            state = self.table(button.table, interaction)
+            guild, channel = state.guild_id, state.channel_id
+            lobby, action = self.lobby, button.action
+            if action == "join":
+                return await lobby.join(interaction, lang, guild, channel)
+            if action == "leave":
+                return await lobby.leave(interaction, lang, guild, channel)
+            if action == "start":
+                return await lobby.start(interaction, lang, guild, channel)
+            if action == "addcpu":
+                return await lobby.add_cpu(interaction, lang, guild, channel, "easy")
+            if action == "hand":
+                return await self.send_hand(interaction, lang, guild, channel)
+            if action == "back":
+                return await lobby.back(interaction, lang)
+            await self._turn_button(interaction, lang, state, button)
+
+        await self.replies.guard(interaction, work, f"button {button.action}",
+                                 table=button.table)
+
+    @staticmethod
+    def precheck(state: TableState, user: int, hand: int | None, turn: int | None) -> None:
+        """Refuse at once (before deferring) a stranger, a stale button, or out of turn; the
+        service checks all of it again under the table's lock."""
+        if state.seat_of(user) is None:
+            raise UserFacingError("table.refuse.not_at_table")
+        if (hand is not None and hand != state.hand_no) or (
+            turn is not None and turn != state.turn
+        ):
+            raise TableError("stale_button")
+        if state.to_act is None:
+            raise TableError("no_hand")
+        if state.to_act != user:
+            raise TableError("not_your_turn", player=state.to_act)
+
+    def _my_turn_info(self, state: TableState, user: int, hand: int | None) -> PlayerHand:
+        """The private view of `user`, checked: seated, same hand, their turn."""
+        if state.seat_of(user) is None:
+            raise UserFacingError("table.refuse.not_at_table")
+        info = self.replies.service.hand_for(state.guild_id, state.channel_id, user)
+        if hand is not None and info.hand_no != hand:
+            raise TableError("stale_button")
+        if not info.my_turn:
+            if state.to_act is None:
+                raise TableError("no_hand")
+            raise TableError("not_your_turn", player=state.to_act)
+        return info
+
+    async def _turn_button(
+        self, interaction: discord.Interaction[StoppaBot], lang: str, state: TableState,
+        button: TableButton
+    ) -> None:
+        user = interaction.user.id
+        guild, channel = state.guild_id, state.channel_id
+        action = button.action
+        self.precheck(state, user, button.hand, button.turn)
+        if action in ("pass", "call"):
+            chosen: Action = Pass() if action == "pass" else Call()
+            return await self.act(interaction, lang, guild, channel, chosen,
+                                  hand=button.hand, turn=button.turn)
+        info = self._my_turn_info(state, user, button.hand)
+        if button.turn is not None and info.turn != button.turn:
+            raise TableError("stale_button")
+        if action in ("raise", "declare", "play"):
+            panel = action_panel(state.table_id, info, lang)
+            if panel is None:
+                raise UserFacingError("table.refuse.nothing_to_choose")
+            await interaction.response.send_message(panel[0], view=panel[1], ephemeral=True)
+            return None
+        if action == "other":
+            bet_range = info.bet_range
+            if not bet_range:
+                raise UserFacingError("table.refuse.no_bet_now")
+            await interaction.response.send_modal(
+                AmountModal(state.table_id, info.hand_no, info.turn, int(bet_range[0]),
+                            int(bet_range[1]), lang)
+            )
+            return None
+        if action == "bet":
+            chosen = bet_action(info, button.arg or 0)
+        elif action == "best":
+            declares = [a for a in info.actions if isinstance(a, Declare)]
+            if not declares:
+                raise UserFacingError("table.refuse.nothing_to_choose")
+            chosen = declares[0]
+        else:  # pragma: no cover - the template lists every action
+            raise UserFacingError("table.refuse.nothing_to_choose")
+        await self.act(interaction, lang, guild, channel, chosen, hand=button.hand,
+                       turn=button.turn)
+        return None
+
+    async def pick(self, interaction: discord.Interaction[StoppaBot], table: int, hand: int,
+                   turn: int, values: list[str]) -> None:
+        """A declaration or an opening chosen in a private panel (an engine action text)."""
+
+        async def work(lang: str) -> None:
+            state = self.table(table, interaction)
+            self.precheck(state, interaction.user.id, hand, turn)
+            if not values:
+                raise UserFacingError("table.refuse.nothing_to_choose")
+            try:
+                action = parse_action(values[0])
+            except ValueError:
+                raise TableError("bad_action", text=values[0][:40]) from None
+            await self.act(interaction, lang, state.guild_id, state.channel_id, action,
+                           hand=hand, turn=turn)
+
+        await self.replies.guard(interaction, work, "pick", table=table)
+
+    async def amount(self, interaction: discord.Interaction[StoppaBot], table: int, hand: int,
+                     turn: int, typed: str) -> None:
+        """Bet or raise to the typed amount (the modal's custom id gave table, hand, turn, so
+        this works for a modal opened before a restart too)."""
+
+        async def work(lang: str) -> None:
+            state = self.table(table, interaction)
+            self.precheck(state, interaction.user.id, hand, turn)
+            info = self._my_turn_info(state, interaction.user.id, hand)
+            text = typed.strip()
+            if not text.isdigit():
+                low, high = info.bet_range or (0, 0)
+                raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
+            action = bet_action(info, int(text))
+            await self.act(interaction, lang, state.guild_id, state.channel_id, action,
+                           hand=hand, turn=turn)
+
+        await self.replies.guard(interaction, work, "amount", table=table)
+
+    async def orphan(self, interaction: discord.Interaction[StoppaBot]) -> bool:
+        """A click or modal submit of a table component that discord.py handed to nobody: a
+        button of an older version of an edited message or of a closed panel, a modal
+        submitted after a restart or after its timeout. The custom id says everything, so it
+        is handled as if the component were still there: the checks and the service's tokens
+        refuse it politely when it is stale (with a fresh panel when it is now the user's turn).
+        Returns False for a custom id that is not the table's (the bot answers it)."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id") or "")
+        if interaction.type is discord.InteractionType.modal_submit:
+            found = MODAL_TEMPLATE.fullmatch(custom_id)
+            if found is None:
+                return False
+            typed = submitted_values(interaction).get("amount")
+            await self.amount(interaction, int(found["table"]), int(found["hand"]),
+                              int(found["turn"]), typed if isinstance(typed, str) else "")
+            return True
+        found = BUTTON_PATTERN.fullmatch(custom_id)
+        if found is not None:
+            await self.button(interaction, TableButton.from_match(found))
+            return True
+        found = SELECT_PATTERN.fullmatch(custom_id)
+        if found is not None:
+            values = [str(v) for v in data.get("values") or []]
+            await self.pick(interaction, int(found["table"]), int(found["hand"]),
+                            int(found["turn"]), values)
+            return True
+        return False
+
+
+def bet_action(info: PlayerHand, amount: int) -> Action:
+    """Bet (nobody bet yet) or Raise (there is a bet) to `amount`."""
+    actions = info.actions
+    if any(isinstance(a, Raise) for a in actions):
+        return Raise(amount)
+    if any(isinstance(a, Bet) for a in actions):
+        return Bet(amount)
+    raise UserFacingError("table.refuse.no_bet_now")
