@@ -186,8 +186,10 @@ async def settle(
     """The hand is over: record it (rated), eliminate, level up and pass the deal, in one
     transaction with the tournament's state; then deal the next hand (or finish)."""
     record = await session.rated(hand_record(hand, meta), meta)
-    record.counts_net = False  # tournament chips: neither net winnings nor a biggest pot
+    # tournament chips are no winnings (net, season, biggest pot): only the prizes are
+    record.counts_net = False
     record.biggest_pot = {}
+    record.ratings = tuple(replace(update, winnings=0) for update in record.ratings)
     meta.last_hand = ending(
         hand, meta.players, hand_no=meta.hand_no, turn=meta.turn,
         blocked_stoppa=str(session.row.settings.get("blocked_stoppa", "four_aces")),
@@ -223,10 +225,14 @@ async def settle(
                  small_point=stakes.small_point, max_bet=stakes.max_bet)
         )
     notices.insert(0, note("tables.hand_over", hand_no=meta.hand_no))
-    over = await session.commit(
-        meta, "hand_over", events=events, notices=notices, seats=seats, state=hand.to_json(),
-        hand=hand, record=record, tournament=TournamentSave(tid, tournament.to_json()),
-    )
+    try:
+        over = await session.commit(
+            meta, "hand_over", events=events, notices=notices, seats=seats,
+            state=hand.to_json(), hand=hand, record=record,
+            tournament=TournamentSave(tid, tournament.to_json()),
+        )
+    except TournamentError:  # cancelled meanwhile (by another process): the table closes
+        return [await session.close(session.meta.copy(), [])]
     updates = [over]
     try:
         updates += await session.next_hand(session.meta.copy(), after_hand=True)

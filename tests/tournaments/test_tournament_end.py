@@ -85,3 +85,28 @@ async def test_a_cancel_whose_table_did_not_close_closes_it_after_a_restart(
     assert th.svc.state(THREAD) is None  # closed at once, no hand dealt
     assert dict(await th.store.balances(GUILD, users)) == refunded
     assert (await th.tournaments.info(info.id)).status is Phase.CANCELLED
+
+
+async def test_a_tournament_cancelled_behind_its_table_closes_it_at_the_hand_end(
+    th: TournamentHarness,
+) -> None:
+    """Cancelled in the store alone (as another process whose table this is not would): the
+    hand's save is refused and the table closes instead of playing on."""
+    await th.reopen(cpu_delay=1.0)
+    info = await th.cpu_tournament(cpus=3, buy_in=40)
+    users = [e.user_id for e in info.entrants]
+    await th.tournaments.start(info.id, channel=THREAD, own_thread=True)
+    await th.clock.advance(1.0)
+    await th.svc.wait_idle()
+    await th.store.cancel_tournament(info.id)
+    refunded = dict(await th.store.balances(GUILD, users))
+    for _ in range(200):
+        if th.svc.state(THREAD) is None:
+            break
+        await th.clock.advance(1.0)
+        await th.svc.wait_idle()
+    assert th.svc.state(THREAD) is None
+    assert dict(await th.store.balances(GUILD, users)) == refunded
+    table_id = (await th.tournaments.info(info.id)).table_id
+    assert table_id is not None
+    assert (await th.store.get_table(table_id)).status == "closed"

@@ -227,6 +227,12 @@ async def test_a_player_who_leaves_or_times_out_stays_in_until_eliminated(
     assert _notices(th, "living.sat_out")  # 12 timed out twice in a row
     books = await _books(th, [11, 12])
     assert books == {u: start[u] + done.payouts.get(u, 0) for u in (11, 12)}
+    # tournament hands are rated like any hand (the two humans among themselves)
+    rated = await th.store.ratings(GUILD, [11, 12])
+    assert set(rated) == {11, 12} and all(r.hands > 0 for r in rated.values())
+    assert all(r.winnings == 0 for r in rated.values())  # tournament chips win no season
+    stats = await th.store.stats(GUILD, 11)
+    assert stats.hands > 0 and stats.net == 0  # tournament chips are not net winnings
 
 
 async def test_only_cpus_left_still_play_to_the_end(th: TournamentHarness) -> None:
