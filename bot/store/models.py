@@ -75,6 +75,9 @@ class HandRecord:
     #: the season those ratings were computed in: if another season started meanwhile they
     #: are not written (they would carry the old season's skill into the new one)
     ratings_season: int | None = None
+    #: whether `result` is server chips, added to the players' net winnings (False at a
+    #: tournament table: its chips are tournament chips, only the prizes are winnings)
+    counts_net: bool = True
 
 
 @dataclass(slots=True)
@@ -116,6 +119,8 @@ class ServerSettings:
     daily_min_age: float = 0.0  # seconds a member must have been in the server for /daily
     give_enabled: bool = False
     give_daily_limit: int | None = None  # chips one member may give in 24 hours
+    #: who may open a tournament: False = managers only, True = any member
+    tournaments_open: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +232,15 @@ class Season:
     name: str | None
     started_at: float | None
     ended_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSave:
+    """A running tournament's new state JSON, written with a table save (`save_table`'s
+    `tournament`): the hand, its eliminations and the level land in one transaction."""
+
+    id: int
+    state: str
 
 
 @dataclass(slots=True)

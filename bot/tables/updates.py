@@ -16,6 +16,7 @@ from bot.engine import BettingView, Event, Pots, Rules, SeatView, StoppaView
 from bot.engine import ShownPoint as DeclaredPoint
 from bot.i18n import t
 from bot.i18n.currency import Currency
+from bot.tournaments.info import TournamentInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +141,8 @@ class TableState:
     last_hand: HandOver | None = None
     #: the table opened its own thread (`channel_id`), archived when the table closes
     own_thread: bool = False
+    #: the tournament this table plays (None at an ordinary table)
+    tournament: TournamentInfo | None = None
 
     def seat_of(self, user: int) -> SeatState | None:
         """The seat of `user`, if seated."""
@@ -172,7 +175,8 @@ class Update:
 
     kind: "opened", "joined", "cpu_added", "left", "kicked", "started", "action" (a human),
     "cpu" (a CPU seat), "timeout", "round_called", "hand_over", "lobby" (waiting for
-    players), "closed".
+    players), "tournament_over" (a tournament table's last hand is played and its prizes
+    paid: `state.tournament` has the places and payouts), "closed".
     `events` are the public engine events of the change;
     `to_act` is the user who must act next (None if nobody).
     """
