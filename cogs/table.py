@@ -199,8 +199,10 @@ class TableCog(
         try:
             thread = self.bot.get_channel(state.channel_id)
             if thread is None:
+                await self.bot.requests.acquire()
                 thread = await self.bot.fetch_channel(state.channel_id)
             if isinstance(thread, discord.Thread):
+                await self.bot.requests.acquire()
                 await thread.edit(archived=True)
         except discord.HTTPException as error:
             _log.info("table %s: its thread could not be archived (%s)", state.table_id,
@@ -347,6 +349,7 @@ class TableCog(
         if not cannot:
             await self.service.check_can_open(guild, user)
             name = t("living.thread.name", lang, player=interaction.user.display_name)
+            await self.bot.requests.acquire()
             try:
                 thread = await parent.create_thread(
                     name=name[:THREAD_NAME_LIMIT], type=discord.ChannelType.public_thread
@@ -368,10 +371,12 @@ class TableCog(
         try:
             await self.service.open_table(guild, thread.id, user, own_thread=True)
         except Exception:
+            await self.bot.requests.acquire()
             with contextlib.suppress(discord.HTTPException):
                 await thread.edit(archived=True)
             raise
         public = await table_language(self.bot, guild)
+        await self.bot.requests.acquire()
         with contextlib.suppress(discord.HTTPException):  # the table is open all the same
             await parent.send(
                 t("living.thread.opened_here", public, player=interaction.user.mention,

@@ -14,7 +14,8 @@ Discord's request budget (issue 18): bot-token requests count toward a global li
 second per bot, interaction responses do not. So when a player clicks a component of the table
 message itself, the cog `lend`s that interaction (deferred as an update) and the edits go
 through its token (`edit_original_response`) while it is fresh; the other requests wait for
-room in a `RequestBudget` shared by all tables (a longer pause coalesces more changes). The
+room in the bot's one `RequestBudget` (`StoppaBot.requests`, shared by all tables and every
+other bot-token request of ours: a longer pause coalesces more changes). The
 table image is a palette PNG, uploaded only when its bytes changed (otherwise the edit carries
 no attachments and Discord keeps the old one). A human to act is mentioned in a ping message
 only once `ping_share` of their turn clock has passed without them acting (an edit never
@@ -49,6 +50,7 @@ import discord
 
 from bot.client import StoppaBot
 from bot.discord_utils import server_currency
+from bot.discord_utils.request_budget import RequestBudget
 from bot.i18n import t
 from bot.render import table_alt_text
 from bot.render.from_state import table_snapshot
@@ -56,7 +58,6 @@ from bot.render.png import encode_png_palette
 from bot.render.snapshots import TableSnapshot
 from bot.render.table import table_image
 from bot.tables import Notice, TableError, TableState, Update
-from cogs.request_budget import RequestBudget
 from cogs.table_items import table_view
 from cogs.table_text import (
     NameBook,
@@ -166,8 +167,9 @@ class TablePublisher:
     ) -> None:
         self.client = client
         self.names = names
-        #: The bot-token requests a second the publisher allows itself, shared by all tables.
-        self.budget = budget if budget is not None else RequestBudget()
+        #: The bot-token requests a second the bot allows itself: the bot's one budget,
+        #: shared by all tables and every other bot-token request (`StoppaBot.requests`).
+        self.budget = budget if budget is not None else client.requests
         #: Whether a user asked not to be pinged on a server, `opted_out(guild_id, user_id)`
         #: (nobody, unless a callable is given).
         self.opted_out: Callable[[int | None, int], bool] = opted_out or (
