@@ -114,6 +114,28 @@ def _refused(error: discord.HTTPException) -> bool:
     )
 
 
+class _Room:
+    """Room in the budget for the bot-token requests of one edit: taken ahead (before the
+    state is read) or when a request turns out to need it (the lent token failed, or the
+    message was gone and a new one is posted)."""
+
+    def __init__(self, budget: RequestBudget) -> None:
+        self.budget = budget
+        self.ahead = False
+
+    async def take_ahead(self) -> None:
+        """Wait for room now; the next request of this edit uses it."""
+        await self.budget.acquire()
+        self.ahead = True
+
+    async def take(self) -> None:
+        """Room for the request about to be sent."""
+        if self.ahead:
+            self.ahead = False
+            return
+        await self.budget.acquire()
+
+
 @dataclass
 class _Slot:
     """The publishing state of one table."""
@@ -299,7 +321,7 @@ class TablePublisher:
             slot.wake.clear()
             state = slot.state
             try:
-                await self.publish(slot)
+                state = await self.publish(slot)
             except asyncio.CancelledError:
                 raise
             except ChannelRefused as error:
@@ -369,8 +391,16 @@ class TablePublisher:
         if service is not None and service.clock_paused(slot.table_id):
             service.resume_clock(slot.table_id)
 
-    async def publish(self, slot: _Slot) -> None:
-        """Edit (or post) the table message with the slot's latest state."""
+    async def publish(self, slot: _Slot) -> TableState:
+        """Edit (or post) the table message with the slot's latest state; the state shown.
+
+        An edit that will go by the bot's token waits for room in the budget before the state
+        is read: when the budget is busy, the edit then shows what happened meanwhile
+        (coalesced) instead of a state that went stale in the queue."""
+        room = _Room(self.budget)
+        if not self._token_fresh(slot):
+            await room.take_ahead()
+            slot.wake.clear()  # the changes pushed while waiting are shown by this edit
         state = slot.state
         client = self.client
         lang = await table_language(client, slot.guild_id)
@@ -410,7 +440,7 @@ class TablePublisher:
                 edit["attachments"] = [image()]
             message = await self._edit_by_token(slot, edit)
             if message is None:
-                await self.budget.acquire()
+                await room.take()
                 try:
                     message = await channel.get_partial_message(slot.message_id).edit(
                         content=None, **edit
@@ -428,7 +458,7 @@ class TablePublisher:
                                       "allowed_mentions": discord.AllowedMentions.none()}
             if view is not None:
                 kwargs["view"] = view
-            await self.budget.acquire()
+            await room.take()
             try:
                 message = await channel.send(**kwargs)
             except discord.HTTPException as error:
@@ -442,6 +472,13 @@ class TablePublisher:
         slot.image_url = next((e.image.url for e in message.embeds if e.image.url), None)
         slot.edits += 1
         self._ping_later(slot, state, lang)
+        return state
+
+    def _token_fresh(self, slot: _Slot) -> bool:
+        """Whether a lent interaction may still edit the table message (free of the budget)."""
+        return slot.lent is not None and (
+            asyncio.get_running_loop().time() - slot.lent_at <= TOKEN_LIFE
+        )
 
     async def _edit_by_token(
         self, slot: _Slot, edit: dict[str, Any]
