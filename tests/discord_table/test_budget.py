@@ -235,3 +235,37 @@ def test_tables_opened_in_the_same_second_stay_within_the_shared_budget(tmp_path
         assert times[i + per_second] - times[i] >= 1.0 - 1e-9, (
             f"{per_second + 1} bot-token requests within one second from {times[i]:.2f} s"
         )
+
+
+def test_an_edit_waiting_for_room_shows_what_happened_meanwhile(tmp_path: Path) -> None:
+    """The budget is full when three players sit down one after the other: the table's edit
+    waits for room, then shows all three at once (one request), instead of showing the first
+    one after the wait and spending a second request on the others."""
+
+    async def main() -> tuple[int, str]:
+        async with Harness.create(tmp_path, seed=3) as h:
+            traffic = Traffic(h)
+            service = h.bot.tables
+            assert service is not None
+            owner, *others = [h.member(name) for name in ("Anna", "Bruno", "Carla", "Dario")]
+            channel = h.channel_id
+            table_id = (await service.open_table(h.guild_id, channel, owner.id)).table_id
+            assert await traffic.until(
+                lambda: publisher(h).message_id(table_id) is not None, 60.0
+            )
+            await asyncio.sleep(5.0)  # simulated: the owner's name was looked up, all quiet
+            budget = publisher(h).budget
+            while budget.try_acquire():  # the budget is full for the next second
+                pass
+            since = len(traffic.sent)
+            for member in others:
+                await service.join(h.guild_id, channel, member.id)
+            await asyncio.sleep(5.0)
+            edits = [s for s in traffic.sent[since:] if s.kind == "channel_edit"]
+            state = service.state(channel)
+            assert state is not None and state.message_id is not None
+            return len(edits), h.fake.messages[int(state.message_id)].text
+
+    edits, text = run_virtual(main())
+    assert all(name in text for name in ("Bruno", "Carla", "Dario"))
+    assert edits == 1
