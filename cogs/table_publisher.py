@@ -96,6 +96,8 @@ FAILURE_DELAYS: tuple[float, ...] = (2.0, 5.0, 15.0, 30.0)
 TOKEN_LIFE = 14 * 60.0
 #: Share of a human's turn clock after which they are pinged if they have not acted.
 PING_SHARE = 0.4
+#: Seconds an edit may take between taking room in the budget and sending its request.
+AHEAD_SLACK = 0.1
 
 
 def render_table_upload(snapshot: TableSnapshot) -> bytes:
@@ -117,21 +119,23 @@ def _refused(error: discord.HTTPException) -> bool:
 class _Room:
     """Room in the budget for the bot-token requests of one edit: taken ahead (before the
     state is read) or when a request turns out to need it (the lent token failed, or the
-    message was gone and a new one is posted)."""
+    message was gone and a new one is posted). Room taken ahead is used only if the request
+    follows within `AHEAD_SLACK` seconds (rendering); after a longer wait (a member's name
+    looked up meanwhile) it is taken again, so that requests never bunch beyond the budget."""
 
     def __init__(self, budget: RequestBudget) -> None:
         self.budget = budget
-        self.ahead = False
+        self.ahead_at: float | None = None
 
     async def take_ahead(self) -> None:
         """Wait for room now; the next request of this edit uses it."""
         await self.budget.acquire()
-        self.ahead = True
+        self.ahead_at = asyncio.get_running_loop().time()
 
     async def take(self) -> None:
         """Room for the request about to be sent."""
-        if self.ahead:
-            self.ahead = False
+        ahead_at, self.ahead_at = self.ahead_at, None
+        if ahead_at is not None and asyncio.get_running_loop().time() - ahead_at <= AHEAD_SLACK:
             return
         await self.budget.acquire()
 
@@ -163,6 +167,11 @@ class _Slot:
     #: Attempts refused in a row (403 / unknown channel); `hidden` once they are used up.
     refusals: int = 0
     hidden: bool = False
+
+
+def _users(state: TableState, lines: Iterable[Notice]) -> set[int]:
+    """Everyone a table message names: seats, players and the users of its lines."""
+    return {s.user_id for s in state.seats} | set(state.players) | notice_users(lines)
 
 
 def _newer(new: TableState, old: TableState) -> bool:
@@ -399,13 +408,15 @@ class TablePublisher:
         (coalesced) instead of a state that went stale in the queue."""
         room = _Room(self.budget)
         if not self._token_fresh(slot):
+            # members' names first: a look-up is a request of its own, not to be made while
+            # the room of this edit is held
+            await self.names.names(slot.guild_id, _users(slot.state, slot.lines))
             await room.take_ahead()
             slot.wake.clear()  # the changes pushed while waiting are shown by this edit
         state = slot.state
         client = self.client
         lang = await table_language(client, slot.guild_id)
-        users = {s.user_id for s in state.seats} | set(state.players) | notice_users(slot.lines)
-        names = await self.names.names(slot.guild_id, users)
+        names = await self.names.names(slot.guild_id, _users(state, slot.lines))
         currency = server_currency(client, slot.guild_id)  # in memory: no store read
         lines = [text for n in slot.lines if (text := notice_text(n, lang, names, currency))]
         snapshot = table_snapshot(
@@ -488,7 +499,7 @@ class TablePublisher:
         lent = slot.lent
         if lent is None:
             return None
-        if asyncio.get_running_loop().time() - slot.lent_at > TOKEN_LIFE:
+        if not self._token_fresh(slot):
             slot.lent = None
             return None
         try:
