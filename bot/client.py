@@ -51,6 +51,7 @@ from bot.discord_utils import (
     is_orphan,
 )
 from bot.discord_utils.pings import PingOptOuts
+from bot.discord_utils.request_budget import RequestBudget
 from bot.store import StoreContract
 from bot.tables import TableService
 from bot.tables.leases import Ownership
@@ -141,6 +142,9 @@ class StoppaBot(commands.AutoShardedBot):
         self.languages = ServerLanguages()
         #: Who turned their turn pings off on each server, in memory (`/pings`).
         self.pings = PingOptOuts()
+        #: The one budget of bot-token requests a second: every such request of ours waits
+        #: for room in it (Discord's global limit is per bot).
+        self.requests = RequestBudget()
 
     @property
     def open_store(self) -> StoreContract:

@@ -84,6 +84,7 @@ class NameCache:
             member = guild.get_member(user_id)
             if member is not None:
                 return member.display_name
+            await self.bot.requests.acquire()
             try:
                 return (await guild.fetch_member(user_id)).display_name
             except discord.HTTPException:
@@ -91,6 +92,7 @@ class NameCache:
         user = self.bot.get_user(user_id)
         if user is not None:
             return user.display_name
+        await self.bot.requests.acquire()
         try:
             return (await self.bot.fetch_user(user_id)).display_name
         except discord.HTTPException:

@@ -123,8 +123,10 @@ class TableCog(
         try:
             thread = self.bot.get_channel(state.channel_id)
             if thread is None:
+                await self.bot.requests.acquire()
                 thread = await self.bot.fetch_channel(state.channel_id)
             if isinstance(thread, discord.Thread):
+                await self.bot.requests.acquire()
                 await thread.edit(archived=True)
         except discord.HTTPException as error:
             _log.info("table %s: its thread could not be archived (%s)", state.table_id,

@@ -65,6 +65,7 @@ class TableLobby:
         if not cannot:
             await r.service.check_can_open(guild, user)
             name = t("living.thread.name", lang, player=interaction.user.display_name)
+            await r.bot.requests.acquire()
             try:
                 thread = await parent.create_thread(
                     name=name[:THREAD_NAME_LIMIT], type=discord.ChannelType.public_thread
@@ -87,10 +88,12 @@ class TableLobby:
         try:
             await r.service.open_table(guild, thread.id, user, own_thread=True)
         except Exception:
+            await r.bot.requests.acquire()
             with contextlib.suppress(discord.HTTPException):
                 await thread.edit(archived=True)
             raise
         public = await table_language(r.bot, guild)
+        await r.bot.requests.acquire()
         with contextlib.suppress(discord.HTTPException):  # the table is open all the same
             await parent.send(
                 t("living.thread.opened_here", public, player=interaction.user.mention,

@@ -14,7 +14,8 @@ Discord's request budget (issue 18): bot-token requests count toward a global li
 second per bot, interaction responses do not. So when a player clicks a component of the table
 message itself, the cog `lend`s that interaction (deferred as an update) and the edits go
 through its token (`edit_original_response`) while it is fresh; the other requests wait for
-room in a `RequestBudget` shared by all tables (a longer pause coalesces more changes). The
+room in the bot's one `RequestBudget` (`StoppaBot.requests`, shared by all tables and every
+other bot-token request of ours: a longer pause coalesces more changes). The
 table image is a palette PNG, uploaded only when its bytes changed (otherwise the edit carries
 no attachments and Discord keeps the old one). A human to act is mentioned in a ping message
 only once `ping_share` of their turn clock has passed without them acting (an edit never
@@ -49,13 +50,13 @@ import discord
 
 from bot.client import StoppaBot
 from bot.discord_utils import server_currency
+from bot.discord_utils.request_budget import RequestBudget
 from bot.i18n import t
 from bot.render import table_alt_text
 from bot.render.png import encode_png_palette
 from bot.render.snapshots import TableSnapshot
 from bot.render.table import table_image
 from bot.tables import Notice, TableError, TableState, Update
-from cogs.request_budget import RequestBudget
 from cogs.table_images import table_snapshot_of
 from cogs.table_items import table_view
 from cogs.table_text import (
@@ -92,6 +93,8 @@ FAILURE_DELAYS: tuple[float, ...] = (2.0, 5.0, 15.0, 30.0)
 TOKEN_LIFE = 14 * 60.0
 #: Share of a human's turn clock after which they are pinged if they have not acted.
 PING_SHARE = 0.4
+#: Seconds an edit may take between taking room in the budget and sending its request.
+AHEAD_SLACK = 0.1
 
 
 def render_table_upload(snapshot: TableSnapshot) -> bytes:
@@ -108,6 +111,30 @@ def _refused(error: discord.HTTPException) -> bool:
     return isinstance(error, discord.Forbidden) or (
         isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
     )
+
+
+class _Room:
+    """Room in the budget for the bot-token requests of one edit: taken ahead (before the
+    state is read) or when a request turns out to need it (the lent token failed, or the
+    message was gone and a new one is posted). Room taken ahead is used only if the request
+    follows within `AHEAD_SLACK` seconds (rendering); after a longer wait (a member's name
+    looked up meanwhile) it is taken again, so that requests never bunch beyond the budget."""
+
+    def __init__(self, budget: RequestBudget) -> None:
+        self.budget = budget
+        self.ahead_at: float | None = None
+
+    async def take_ahead(self) -> None:
+        """Wait for room now; the next request of this edit uses it."""
+        await self.budget.acquire()
+        self.ahead_at = asyncio.get_running_loop().time()
+
+    async def take(self) -> None:
+        """Room for the request about to be sent."""
+        ahead_at, self.ahead_at = self.ahead_at, None
+        if ahead_at is not None and asyncio.get_running_loop().time() - ahead_at <= AHEAD_SLACK:
+            return
+        await self.budget.acquire()
 
 
 @dataclass
@@ -139,6 +166,11 @@ class _Slot:
     hidden: bool = False
 
 
+def _users(state: TableState, lines: Iterable[Notice]) -> set[int]:
+    """Everyone a table message names: seats, players and the users of its lines."""
+    return {s.user_id for s in state.seats} | set(state.players) | notice_users(lines)
+
+
 def _newer(new: TableState, old: TableState) -> bool:
     """Whether `new` is at least as recent as `old` (a closed table is the last state)."""
     if old.status == "closed":
@@ -163,8 +195,9 @@ class TablePublisher:
     ) -> None:
         self.client = client
         self.names = names
-        #: The bot-token requests a second the publisher allows itself, shared by all tables.
-        self.budget = budget if budget is not None else RequestBudget()
+        #: The bot-token requests a second the bot allows itself: the bot's one budget,
+        #: shared by all tables and every other bot-token request (`StoppaBot.requests`).
+        self.budget = budget if budget is not None else client.requests
         #: Whether a user asked not to be pinged on a server, `opted_out(guild_id, user_id)`
         #: (nobody, unless a callable is given).
         self.opted_out: Callable[[int | None, int], bool] = opted_out or (
@@ -294,7 +327,7 @@ class TablePublisher:
             slot.wake.clear()
             state = slot.state
             try:
-                await self.publish(slot)
+                state = await self.publish(slot)
             except asyncio.CancelledError:
                 raise
             except ChannelRefused as error:
@@ -364,13 +397,23 @@ class TablePublisher:
         if service is not None and service.clock_paused(slot.table_id):
             service.resume_clock(slot.table_id)
 
-    async def publish(self, slot: _Slot) -> None:
-        """Edit (or post) the table message with the slot's latest state."""
+    async def publish(self, slot: _Slot) -> TableState:
+        """Edit (or post) the table message with the slot's latest state; the state shown.
+
+        An edit that will go by the bot's token waits for room in the budget before the state
+        is read: when the budget is busy, the edit then shows what happened meanwhile
+        (coalesced) instead of a state that went stale in the queue."""
+        room = _Room(self.budget)
+        if not self._token_fresh(slot):
+            # members' names first: a look-up is a request of its own, not to be made while
+            # the room of this edit is held
+            await self.names.names(slot.guild_id, _users(slot.state, slot.lines))
+            await room.take_ahead()
+            slot.wake.clear()  # the changes pushed while waiting are shown by this edit
         state = slot.state
         client = self.client
         lang = await table_language(client, slot.guild_id)
-        users = {s.user_id for s in state.seats} | set(state.players) | notice_users(slot.lines)
-        names = await self.names.names(slot.guild_id, users)
+        names = await self.names.names(slot.guild_id, _users(state, slot.lines))
         currency = server_currency(client, slot.guild_id)  # in memory: no store read
         lines = [text for n in slot.lines if (text := notice_text(n, lang, names, currency))]
         snapshot = table_snapshot_of(
@@ -400,7 +443,7 @@ class TablePublisher:
                 edit["attachments"] = [image()]
             message = await self._edit_by_token(slot, edit)
             if message is None:
-                await self.budget.acquire()
+                await room.take()
                 try:
                     message = await channel.get_partial_message(slot.message_id).edit(
                         content=None, **edit
@@ -418,7 +461,7 @@ class TablePublisher:
                                       "allowed_mentions": discord.AllowedMentions.none()}
             if view is not None:
                 kwargs["view"] = view
-            await self.budget.acquire()
+            await room.take()
             try:
                 message = await channel.send(**kwargs)
             except discord.HTTPException as error:
@@ -432,6 +475,13 @@ class TablePublisher:
         slot.image_url = next((e.image.url for e in message.embeds if e.image.url), None)
         slot.edits += 1
         self._ping_later(slot, state, lang)
+        return state
+
+    def _token_fresh(self, slot: _Slot) -> bool:
+        """Whether a lent interaction may still edit the table message (free of the budget)."""
+        return slot.lent is not None and (
+            asyncio.get_running_loop().time() - slot.lent_at <= TOKEN_LIFE
+        )
 
     async def _edit_by_token(
         self, slot: _Slot, edit: dict[str, Any]
@@ -441,7 +491,7 @@ class TablePublisher:
         lent = slot.lent
         if lent is None:
             return None
-        if asyncio.get_running_loop().time() - slot.lent_at > TOKEN_LIFE:
+        if not self._token_fresh(slot):
             slot.lent = None
             return None
         try:

@@ -86,6 +86,7 @@ class NameBook:
             if member is not None:
                 name = member.display_name
             else:
+                await self.client.requests.acquire()
                 try:
                     name = (await guild.fetch_member(user_id)).display_name
                 except discord.HTTPException:

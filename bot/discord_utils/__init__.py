@@ -19,6 +19,8 @@
   answers publicly whether deferred or not
 - `StoppaTree`: the CommandTree whose `on_error` does the above for every command
 - `is_manager(interaction)`, `manage_guild_check()`, `NotManager`
+- `request_budget.RequestBudget`: the bot's one budget of bot-token requests a second
+  (`StoppaBot.requests`); every bot-token request of ours waits for room in it first
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -20,6 +20,10 @@ from bot.discord_utils.checks import NotManager
 from bot.discord_utils.components import custom_id_of, mark_handled
 from bot.discord_utils.language import lang_for
 from bot.i18n import t
+from bot.store.errors import CooldownActive, InvalidStakes, StoreError
+
+if TYPE_CHECKING:  # the client imports this package: the bot's type is for mypy only
+    from bot.client import StoppaBot
 
 _log = logging.getLogger("stoppa.discord")
 
@@ -77,21 +81,15 @@ async def send_ephemeral(
 
 def _store_error_text(error: BaseException, lang: str) -> str | None:
     """The text of a `bot.store` error (they carry `code`/`params` and `message(lang)`)."""
-    try:
-        from bot import store
-    except ImportError:  # pragma: no cover - the store is part of the project
-        return None
-    if isinstance(error, getattr(store, "CooldownActive", ())):
-        retry_at = int(getattr(error, "retry_at", 0))
-        return t("errors.daily_cooldown", lang, when=f"<t:{retry_at}:R>")
-    store_error = getattr(store, "StoreError", None)
-    if store_error is None or not isinstance(error, store_error):
+    if isinstance(error, CooldownActive):
+        return t("errors.daily_cooldown", lang, when=f"<t:{int(error.retry_at)}:R>")
+    if not isinstance(error, StoreError):
         return None
     try:
         text = error.message(lang)
     except (KeyError, IndexError, AttributeError):
         text = str(error)
-    if isinstance(error, getattr(store, "InvalidStakes", ())):
+    if isinstance(error, InvalidStakes):
         return t("errors.invalid_stakes", lang, reason=text)
     return text
 
@@ -122,7 +120,7 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
 
 
 async def report_interaction_error(
-    interaction: discord.Interaction, error: BaseException, *, where: str = ""
+    interaction: discord.Interaction[StoppaBot], error: BaseException, *, where: str = ""
 ) -> None:
     """Log `error` (a full traceback when it is a bug) and answer the user politely."""
     command = interaction.command.qualified_name if interaction.command else (where or "?")
@@ -147,11 +145,11 @@ async def report_interaction_error(
     await send_ephemeral(interaction, text)
 
 
-class StoppaTree(app_commands.CommandTree):
+class StoppaTree(app_commands.CommandTree["StoppaBot"]):
     """The bot's command tree: every command error is logged and answered (never swallowed)."""
 
     async def on_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
+        self, interaction: discord.Interaction[StoppaBot], error: app_commands.AppCommandError, /
     ) -> None:
         """Log the error with its ids and send the user an ephemeral explanation."""
         await report_interaction_error(interaction, error)
@@ -161,15 +159,16 @@ class StoppaView(discord.ui.View):
     """A View whose item errors are logged and answered politely (not "This interaction
     failed"). Use it as the base of every view with callbacks."""
 
-    async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
+    async def on_error(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot], error: Exception,
+        item: discord.ui.Item[Any], /,
     ) -> None:
         """Log the error with its ids and answer the user privately."""
         where = f"{type(self).__name__}:{getattr(item, 'custom_id', None)}"
         await report_interaction_error(interaction, error, where=where)
 
 
-async def answer_out_of_date(interaction: discord.Interaction) -> None:
+async def answer_out_of_date(interaction: discord.Interaction[StoppaBot]) -> None:
     """The last resort of a component nobody answered: "this button is out of date"."""
     if interaction.response.is_done():
         return
@@ -192,7 +191,7 @@ def guarded(callback: F) -> F:
 
     @functools.wraps(callback)
     async def wrapper(
-        self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any
+        self: Any, interaction: discord.Interaction[StoppaBot], *args: Any, **kwargs: Any
     ) -> Any:
         mark_handled(interaction)  # before any await: `on_interaction` leaves it to us
         try:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.i18n import DEFAULT, normalize_locale
 from bot.i18n.currency import Currency
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the client imports this package: the bot's type is for mypy only
     import discord
 
+    from bot.client import StoppaBot
+    from bot.store.contract import StoreContract
     from bot.store.models import ServerSettings
 
 _log = logging.getLogger(__name__)
@@ -33,7 +35,7 @@ def forget_server_language(guild_id: int | None = None) -> None:
         _pinned.pop(cached, None)
 
 
-async def server_language(store: Any, guild_id: int | None) -> str | None:
+async def server_language(store: StoreContract | None, guild_id: int | None) -> str | None:
     """The language a server pinned with `/settings language` ("it"/"en"), or None (auto).
 
     Remembered `LANGUAGE_TTL` seconds per store and server."""
@@ -48,7 +50,7 @@ async def server_language(store: Any, guild_id: int | None) -> str | None:
     except Exception:  # a broken store must not stop an error reply from being written
         _log.exception("could not read the language of guild %s", guild_id)
         return None
-    language = normalize_locale(getattr(settings, "language", None))
+    language = normalize_locale(settings.language)
     _pinned[cache_key] = (time.monotonic(), language)
     return language
 
@@ -100,7 +102,7 @@ class ServerLanguages:
             return Currency()
         return Currency(settings.currency_name, settings.currency_emoji)
 
-    async def load(self, store: Any, guild_id: int) -> str | None:
+    async def load(self, store: StoreContract, guild_id: int) -> str | None:
         """Read the server's setting from the store and keep it."""
         try:
             settings = await store.server_settings(guild_id)
@@ -111,67 +113,63 @@ class ServerLanguages:
         return self.get(guild_id)
 
 
-def server_currency(client: Any, guild_id: int | None) -> Currency:
+def server_currency(client: StoppaBot, guild_id: int | None) -> Currency:
     """The currency of a server from the client's memory (`client.languages`), without I/O;
-    the bot's own words when the client keeps none or has not loaded the server yet."""
-    languages = getattr(client, "languages", None)
-    if isinstance(languages, ServerLanguages):
-        return languages.currency(guild_id)
-    return Currency()
+    the bot's own words when the client has not loaded the server yet."""
+    return client.languages.currency(guild_id)
 
 
-def remember_settings(client: Any, guild_id: int | None, settings: ServerSettings) -> None:
-    """Tell the client's `ServerLanguages` (if it keeps one) a server's new settings."""
-    languages = getattr(client, "languages", None)
-    if isinstance(languages, ServerLanguages) and guild_id is not None:
-        languages.remember_settings(guild_id, settings)
+def remember_settings(client: StoppaBot, guild_id: int | None, settings: ServerSettings) -> None:
+    """Tell the client's `ServerLanguages` a server's new settings."""
+    if guild_id is not None:
+        client.languages.remember_settings(guild_id, settings)
 
 
-def remember_language(client: Any, guild_id: int | None, language: str | None) -> None:
-    """Tell the client's `ServerLanguages` (if it keeps one) a server's new pinned language."""
-    languages = getattr(client, "languages", None)
-    if isinstance(languages, ServerLanguages) and guild_id is not None:
-        languages.remember(guild_id, language)
+def remember_language(client: StoppaBot, guild_id: int | None, language: str | None) -> None:
+    """Tell the client's `ServerLanguages` a server's new pinned language."""
+    if guild_id is not None:
+        client.languages.remember(guild_id, language)
 
 
-def lang_in_memory(interaction: discord.Interaction) -> str:
+def lang_in_memory(interaction: discord.Interaction[StoppaBot]) -> str:
     """The language of `lang_for` without any I/O (for autocomplete, which must answer at
     once): a server whose setting is not in memory yet counts as automatic."""
-    user_lang = normalize_locale(getattr(interaction, "locale", None))
+    user_lang = normalize_locale(interaction.locale)
     if user_lang is not None:
         return user_lang
-    languages = getattr(getattr(interaction, "client", None), "languages", None)
-    if isinstance(languages, ServerLanguages) and interaction.guild_id is not None:
-        pinned = languages.get(interaction.guild_id)
+    guild_id = interaction.guild_id
+    if guild_id is not None:
+        pinned = interaction.client.languages.get(guild_id)
         if pinned is not None:
             return pinned
-    return normalize_locale(getattr(interaction, "guild_locale", None)) or DEFAULT
+    return normalize_locale(interaction.guild_locale) or DEFAULT
 
 
-async def lang_for(interaction: discord.Interaction, store: Any = None) -> str:
+async def lang_for(
+    interaction: discord.Interaction[StoppaBot], store: StoreContract | None = None
+) -> str:
     """The language to answer `interaction` in.
 
     In order: the user's Discord locale if it is Italian or English; else the language the server
     pinned (`server_settings.language`); else the server's preferred locale if Italian or English;
     else English. The pinned language comes from the client's memory (`client.languages`, a
     `ServerLanguages`); only a server it has not loaded yet costs a store read (`store`, by
-    default `interaction.client.store`).
+    default `interaction.client.store`; none while the bot is closed).
     """
-    user_lang = normalize_locale(getattr(interaction, "locale", None))
+    user_lang = normalize_locale(interaction.locale)
     if user_lang is not None:
         return user_lang
-    client = getattr(interaction, "client", None)
+    client = interaction.client
     if store is None:
-        store = getattr(client, "store", None)
-    languages = getattr(client, "languages", None)
+        store = client.store
+    languages = client.languages
     guild_id = interaction.guild_id
-    if isinstance(languages, ServerLanguages) and guild_id is not None:
+    pinned: str | None = None
+    if guild_id is not None:
         if languages.known(guild_id):
             pinned = languages.get(guild_id)
-        else:
-            pinned = await languages.load(store, guild_id) if store is not None else None
-    else:
-        pinned = await server_language(store, guild_id)
+        elif store is not None:
+            pinned = await languages.load(store, guild_id)
     if pinned is not None:
         return pinned
-    return normalize_locale(getattr(interaction, "guild_locale", None)) or DEFAULT
+    return normalize_locale(interaction.guild_locale) or DEFAULT

@@ -21,9 +21,12 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
+
+if TYPE_CHECKING:  # the client imports this package: the bot's type is for mypy only
+    from bot.client import StoppaBot
 
 _log = logging.getLogger("stoppa.discord")
 
@@ -44,13 +47,14 @@ def _task_name(interaction: discord.Interaction) -> str:
 
 @contextlib.asynccontextmanager
 async def defer_if_slow(
-    interaction: discord.Interaction, *, ephemeral: bool = True, after: float | None = None
+    interaction: discord.Interaction[StoppaBot],
+    *,
+    ephemeral: bool = True,
+    after: float | None = None,
 ) -> AsyncIterator[None]:
     """Defer `interaction` ("thinking", private unless `ephemeral=False`) if the block takes
-    longer than `after` seconds (default: the client's `defer_after`, else `DEFER_AFTER`)."""
-    delay = after if after is not None else float(
-        getattr(interaction.client, "defer_after", DEFER_AFTER)
-    )
+    longer than `after` seconds (default: the client's `defer_after`)."""
+    delay = after if after is not None else interaction.client.defer_after
     deferring = False
 
     async def later() -> None:

@@ -6,7 +6,8 @@ estimate `mu - 3 sigma` (a new player with a wide sigma does not top it after on
 and leaves CPU players (negative ids) out, though their ratings are stored. Seasons are
 numbered 1, 2, ... per server; the current one is the highest (season 1 exists implicitly
 until the first `new_season`), which freezes the standings into `season_standings` and starts
-the next with no ratings; balances are never touched. SQL here uses `?` placeholders.
+the next with no ratings; balances are never touched. SQL here uses `?` placeholders; the
+reads both databases share are `bot.store.rating_reads`.
 """
 
 from __future__ import annotations
@@ -18,13 +19,17 @@ from typing import Any
 from bot.store.connection import StoreBase
 from bot.store.errors import InvalidName
 from bot.store.ledger import Transfers
-from bot.store.models import RatingPoint, RatingRow, RatingUpdate, Season, StoredRating
+from bot.store.models import RatingUpdate, Season, StoredRating
+from bot.store.rating_reads import (
+    BOARD_SCORE,
+    CURRENT_SEASON,
+    RATING_COLUMNS,
+    RatingReads,
+    stored_ratings,
+)
 
-#: how many sigmas below mu a board ranks by
-BOARD_SIGMAS = 3
 MAX_SEASON_NAME = 64
 
-CURRENT_SEASON = "SELECT CAST(COALESCE(MAX(id), 1) AS BIGINT) FROM seasons WHERE guild_id = ?"
 UPSERT_RATING = (
     "INSERT INTO ratings (guild_id, season, user_id, mu, sigma, hands, winnings, updated_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, season, user_id) DO UPDATE SET"
@@ -35,27 +40,10 @@ INSERT_POINT = (
     "INSERT INTO rating_history (guild_id, season, user_id, hand_id, at, mu, sigma)"
     " VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
-_SCORE = f"(mu - {BOARD_SIGMAS} * sigma)"
-LIVE_BOARD = (
-    "SELECT user_id, mu, sigma, hands, winnings FROM ratings"
-    f" WHERE guild_id = ? AND season = ? AND user_id > 0 ORDER BY {_SCORE} DESC, user_id"
-    " LIMIT ? OFFSET ?"
-)
-FROZEN_BOARD = (
-    "SELECT user_id, mu, sigma, hands, winnings FROM season_standings"
-    " WHERE guild_id = ? AND season = ? ORDER BY rank LIMIT ? OFFSET ?"
-)
-LIVE_COUNT = "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND season = ? AND user_id > 0"
-FROZEN_COUNT = "SELECT COUNT(*) FROM season_standings WHERE guild_id = ? AND season = ?"
-SEASONS = "SELECT id, name, started_at, ended_at FROM seasons WHERE guild_id = ? ORDER BY id"
-HISTORY = (
-    "SELECT at, mu, sigma, hand_id FROM rating_history"
-    " WHERE guild_id = ? AND user_id = ? AND season = ? ORDER BY id DESC LIMIT ?"
-)
 #: the season's standings to freeze, in rank order: guild, season
 STANDINGS = (
-    "SELECT user_id, mu, sigma, hands, winnings FROM ratings"
-    f" WHERE guild_id = ? AND season = ? AND user_id > 0 ORDER BY {_SCORE} DESC, user_id"
+    f"SELECT {RATING_COLUMNS} FROM ratings"
+    f" WHERE guild_id = ? AND season = ? AND user_id > 0 ORDER BY {BOARD_SCORE} DESC, user_id"
 )
 INSERT_STANDING = (
     "INSERT INTO season_standings (guild_id, season, rank, user_id, mu, sigma, hands, winnings)"
@@ -99,40 +87,6 @@ def season_name(name: str | None) -> str | None:
     return text
 
 
-def rating_rows(rows: Sequence[Any], offset: int) -> list[RatingRow]:
-    return [
-        RatingRow(offset + i + 1, int(r[0]), float(r[1]), float(r[2]), int(r[3]), int(r[4]))
-        for i, r in enumerate(rows)
-    ]
-
-
-def season_of(r: Any) -> Season:
-    return Season(
-        int(r[0]),
-        r[1],
-        None if r[2] is None else float(r[2]),
-        None if r[3] is None else float(r[3]),
-    )
-
-
-def seasons_of(rows: Sequence[Any]) -> list[Season]:
-    """Every season, oldest first; season 1 in progress when none was ever started."""
-    return [season_of(r) for r in rows] or [Season(1, None, None, None)]
-
-
-def points_of(rows: Sequence[Any]) -> list[RatingPoint]:
-    """History rows (read newest first) as points, oldest first."""
-    return [
-        RatingPoint(float(r[0]), float(r[1]), float(r[2]), None if r[3] is None else int(r[3]))
-        for r in reversed(rows)
-    ]
-
-
-def check_page(limit: int, offset: int) -> None:
-    if limit < 0 or offset < 0:
-        raise ValueError("limit and offset cannot be negative")
-
-
 def write_ratings(
     tx: Transfers,
     guild: int,
@@ -152,8 +106,10 @@ def write_ratings(
     return season
 
 
-class RatingsMixin(StoreBase):
-    """Ratings and seasons on the SQLite store."""
+class RatingsMixin(StoreBase, RatingReads):
+    """Ratings and seasons on the SQLite store: the writes, and the one read whose SQL is
+    SQLite's own (`ratings`: an `IN` list of placeholders read with the season in one view);
+    the other reads are `RatingReads`."""
 
     async def record_ratings(
         self,
@@ -182,43 +138,13 @@ class RatingsMixin(StoreBase):
             marks = ", ".join("?" * len(unique))
             return list(
                 db.execute(
-                    "SELECT user_id, mu, sigma, hands, winnings FROM ratings"
+                    f"SELECT {RATING_COLUMNS} FROM ratings"
                     f" WHERE guild_id = ? AND season = ? AND user_id IN ({marks})",
                     (guild, season, *unique),
                 ).fetchall()
             )
 
-        rows = await self._read_with(read)
-        return {
-            int(r[0]): StoredRating(float(r[1]), float(r[2]), int(r[3]), int(r[4])) for r in rows
-        }
-
-    async def current_season(self, guild: int) -> int:
-        """The number of the season in progress on the server."""
-        return int((await self.query(CURRENT_SEASON, (guild,)))[0][0])
-
-    async def rating_board(
-        self, guild: int, season: int | None = None, limit: int = 10, offset: int = 0
-    ) -> list[RatingRow]:
-        """One page of the board of `season` (None: the current one, live; an ended one: its
-        frozen standings). CPU players are left out."""
-        check_page(limit, offset)
-        current = await self.current_season(guild)
-        sql = LIVE_BOARD if season is None or season == current else FROZEN_BOARD
-        rows = await self.query(sql, (guild, current if season is None else season, limit, offset))
-        return rating_rows(rows, offset)
-
-    async def count_rated(self, guild: int, season: int | None = None) -> int:
-        """How many players the board of `season` ranks (for paging)."""
-        current = await self.current_season(guild)
-        sql = LIVE_COUNT if season is None or season == current else FROZEN_COUNT
-        return int((await self.query(sql, (guild, current if season is None else season)))[0][0])
-
-    async def rating_history(self, guild: int, user: int, limit: int = 50) -> list[RatingPoint]:
-        """The player's latest `limit` ratings of the current season, oldest first."""
-        check_page(limit, 0)
-        current = await self.current_season(guild)
-        return points_of(await self.query(HISTORY, (guild, user, current, limit)))
+        return stored_ratings(await self._read_with(read))
 
     async def new_season(self, guild: int, name: str | None, *, now: float | None = None) -> Season:
         """End the season in progress (its standings frozen) and start the next, named
@@ -238,7 +164,3 @@ class RatingsMixin(StoreBase):
             return Season(current + 1, clean, tx.now, None)
 
         return await self._transaction(start, now)
-
-    async def seasons(self, guild: int) -> list[Season]:
-        """Every season of the server, oldest first (the last one is in progress)."""
-        return seasons_of(await self.query(SEASONS, (guild,)))

@@ -15,16 +15,17 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from bot.discord_utils.request_budget import DEFAULT_PER_SECOND, RequestBudget
 from bot.render import render_table
 from bot.render.table import table_image
 from bot.tables.clock import FakeClock
-from cogs.request_budget import RequestBudget
 from cogs.table_publisher import PING_SHARE, render_table_upload
 from tests.discord_table.conftest import publisher
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
 from tests.harness import Harness
 from tests.harness.served import ServedHarness
+from tests.harness.traffic import Traffic
 from tests.harness.virtual_time import run_virtual
 from tests.render.test_images import TABLE_SHOWDOWN, TABLE_STOPPA
 
@@ -189,3 +190,82 @@ def test_the_budget_allows_at_most_its_rate_in_any_second() -> None:
     for i in range(len(times) - 5):
         assert times[i + 5] - times[i] >= 1.0 - 1e-9
     assert 2.0 - 1e-9 <= times[-1] < 3.0  # 15 requests at 5 a second: the third window
+
+
+def test_tables_opened_in_the_same_second_stay_within_the_shared_budget(tmp_path: Path) -> None:
+    """Twenty tables opened at the same instant: each table message is posted, and each of
+    its three members (never seen in an interaction) has their name looked up by REST. Every
+    one of those bot-token requests waits for room in the one shared budget, so the harness
+    sees at most `DEFAULT_PER_SECOND` of them in any second (the look-ups used to go around
+    it: some 80 requests in the first second)."""
+    tables = 20
+
+    async def main() -> list[float]:
+        async with Harness.create(tmp_path, seed=3) as h:
+            traffic = Traffic(h)  # no limit modelled: every call is answered when it is sent
+            service = h.bot.tables
+            assert service is not None
+            channels = []
+            for i in range(tables):
+                channel = h.add_channel(f"table-{i + 1}")
+                members = [h.member(f"P{i + 1}-{k + 1}") for k in range(3)]
+                await service.open_table(h.guild_id, channel, members[0].id)
+                for member in members[1:]:
+                    await service.join(h.guild_id, channel, member.id)
+                await service.start_game(h.guild_id, channel, members[0].id)
+                channels.append(channel)
+
+            def posted() -> bool:
+                return all(
+                    (state := service.state(c)) is not None and state.message_id is not None
+                    for c in channels
+                )
+
+            assert await traffic.until(posted, 600.0)
+            await asyncio.sleep(30.0)  # simulated: the edits after the first posts too
+            bot_token = [s for s in traffic.sent if s.counts_globally]
+            assert sum(s.kind == "bot_other" for s in bot_token) == 3 * tables  # look-ups
+            assert sum(s.kind == "channel_post" for s in bot_token) >= tables
+            return sorted(s.issued for s in bot_token)
+
+    times = run_virtual(main())
+    per_second = DEFAULT_PER_SECOND
+    assert len(times) > per_second
+    for i in range(len(times) - per_second):
+        assert times[i + per_second] - times[i] >= 1.0 - 1e-9, (
+            f"{per_second + 1} bot-token requests within one second from {times[i]:.2f} s"
+        )
+
+
+def test_an_edit_waiting_for_room_shows_what_happened_meanwhile(tmp_path: Path) -> None:
+    """The budget is full when three players sit down one after the other: the table's edit
+    waits for room, then shows all three at once (one request), instead of showing the first
+    one after the wait and spending a second request on the others."""
+
+    async def main() -> tuple[int, str]:
+        async with Harness.create(tmp_path, seed=3) as h:
+            traffic = Traffic(h)
+            service = h.bot.tables
+            assert service is not None
+            owner, *others = [h.member(name) for name in ("Anna", "Bruno", "Carla", "Dario")]
+            channel = h.channel_id
+            table_id = (await service.open_table(h.guild_id, channel, owner.id)).table_id
+            assert await traffic.until(
+                lambda: publisher(h).message_id(table_id) is not None, 60.0
+            )
+            await asyncio.sleep(5.0)  # simulated: the owner's name was looked up, all quiet
+            budget = publisher(h).budget
+            while budget.try_acquire():  # the budget is full for the next second
+                pass
+            since = len(traffic.sent)
+            for member in others:
+                await service.join(h.guild_id, channel, member.id)
+            await asyncio.sleep(5.0)
+            edits = [s for s in traffic.sent[since:] if s.kind == "channel_edit"]
+            state = service.state(channel)
+            assert state is not None and state.message_id is not None
+            return len(edits), h.fake.messages[int(state.message_id)].text
+
+    edits, text = run_virtual(main())
+    assert all(name in text for name in ("Bruno", "Carla", "Dario"))
+    assert edits == 1

@@ -56,7 +56,7 @@ def _register_known_idles() -> None:
     except ImportError:  # pragma: no cover - the service is part of the project
         return
     register_idle(FakeClock.sleep_until)
-    from cogs.request_budget import RequestBudget
+    from bot.discord_utils.request_budget import RequestBudget
 
     register_busy(RequestBudget.acquire)
 

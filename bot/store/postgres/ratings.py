@@ -1,4 +1,5 @@
-"""Ratings and seasons on PostgreSQL: the statements of `bot.store.ratings`, numbered.
+"""Ratings and seasons on PostgreSQL: the statements of `bot.store.ratings`, numbered; the
+reads both databases share are `bot.store.rating_reads`.
 
 A new season and the ratings of a hand must not interleave (a hand's ratings would land in a
 season whose standings are already frozen): both lock the server's row of `servers`, the new
@@ -10,29 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.store.models import RatingPoint, RatingRow, RatingUpdate, Season, StoredRating
+from bot.store.models import RatingUpdate, Season, StoredRating
 from bot.store.postgres.connection import PgBase, PgTransfers, numbered
+from bot.store.rating_reads import CURRENT_SEASON, RATING_COLUMNS, RatingReads, stored_ratings
 from bot.store.ratings import (
-    CURRENT_SEASON,
     END_SEASON,
     FIRST_POINT,
-    FROZEN_BOARD,
-    FROZEN_COUNT,
-    HISTORY,
     INSERT_POINT,
     INSERT_STANDING,
-    LIVE_BOARD,
-    LIVE_COUNT,
-    SEASONS,
     STANDINGS,
     START_SEASON,
     UPSERT_RATING,
-    check_page,
     check_updates,
-    points_of,
-    rating_rows,
     season_name,
-    seasons_of,
 )
 
 
@@ -66,8 +57,10 @@ async def write_ratings(
     return season
 
 
-class PgRatingsMixin(PgBase):
-    """Ratings and seasons of the PostgreSQL store."""
+class PgRatingsMixin(PgBase, RatingReads):
+    """Ratings and seasons of the PostgreSQL store: the writes, and the one read whose SQL is
+    PostgreSQL's own (`ratings`: the users as one array parameter, the season a subquery);
+    the other reads are `RatingReads`."""
 
     async def record_ratings(
         self,
@@ -89,41 +82,12 @@ class PgRatingsMixin(PgBase):
     async def ratings(self, guild: int, users: Sequence[int]) -> dict[int, StoredRating]:
         """The current season's ratings of `users` (those never rated are left out)."""
         rows = await self._pool.fetch(
-            "SELECT user_id, mu, sigma, hands, winnings FROM ratings WHERE guild_id = $1"
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1"
             f" AND season = ({numbered(CURRENT_SEASON)}) AND user_id = ANY($2::bigint[])",
             guild,
             list(dict.fromkeys(users)),
         )
-        return {
-            int(r[0]): StoredRating(float(r[1]), float(r[2]), int(r[3]), int(r[4])) for r in rows
-        }
-
-    async def current_season(self, guild: int) -> int:
-        """The number of the season in progress on the server."""
-        return int((await self.query(CURRENT_SEASON, (guild,)))[0][0])
-
-    async def rating_board(
-        self, guild: int, season: int | None = None, limit: int = 10, offset: int = 0
-    ) -> list[RatingRow]:
-        """One page of the board of `season` (None: the current one, live; an ended one: its
-        frozen standings). CPU players are left out."""
-        check_page(limit, offset)
-        current = await self.current_season(guild)
-        sql = LIVE_BOARD if season is None or season == current else FROZEN_BOARD
-        rows = await self.query(sql, (guild, current if season is None else season, limit, offset))
-        return rating_rows(rows, offset)
-
-    async def count_rated(self, guild: int, season: int | None = None) -> int:
-        """How many players the board of `season` ranks (for paging)."""
-        current = await self.current_season(guild)
-        sql = LIVE_COUNT if season is None or season == current else FROZEN_COUNT
-        return int((await self.query(sql, (guild, current if season is None else season)))[0][0])
-
-    async def rating_history(self, guild: int, user: int, limit: int = 50) -> list[RatingPoint]:
-        """The player's latest `limit` ratings of the current season, oldest first."""
-        check_page(limit, 0)
-        current = await self.current_season(guild)
-        return points_of(await self.query(HISTORY, (guild, user, current, limit)))
+        return stored_ratings(rows)
 
     async def new_season(self, guild: int, name: str | None, *, now: float | None = None) -> Season:
         """End the season in progress (its standings frozen) and start the next, named
@@ -143,7 +107,3 @@ class PgRatingsMixin(PgBase):
             return Season(current + 1, clean, tx.now, None)
 
         return await self._transaction(start, now)
-
-    async def seasons(self, guild: int) -> list[Season]:
-        """Every season of the server, oldest first (the last one is in progress)."""
-        return seasons_of(await self.query(SEASONS, (guild,)))
