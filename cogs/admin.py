@@ -28,7 +28,6 @@ from bot.discord_utils import (
     choice,
     cmd_str,
     defer_if_slow,
-    forget_server_language,
     is_manager,
     key,
     lang_for,
@@ -470,7 +469,6 @@ class AdminCog(commands.Cog):
             saved = await self.store.update_server_settings(
                 guild_of(interaction), by=interaction.user.id, language=language
             )
-            forget_server_language(interaction.guild_id)
             remember_language(interaction.client, interaction.guild_id, language)
             remember_settings(interaction.client, interaction.guild_id, saved)
             lang = await lang_for(interaction, self.store)

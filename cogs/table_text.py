@@ -17,7 +17,6 @@ from typing import Any
 import discord
 
 from bot.client import StoppaBot
-from bot.discord_utils import server_language
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
 from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
@@ -99,7 +98,10 @@ class NameBook:
 async def table_language(client: StoppaBot, guild_id: int) -> str:
     """The language of a table's public message: the server's setting, else its preferred
     locale when Italian or English, else English."""
-    pinned = await server_language(client.store, guild_id)
+    languages = client.languages  # kept in memory; a server not loaded yet is read once
+    pinned = languages.get(guild_id) if languages.known(guild_id) else None
+    if not languages.known(guild_id) and client.store is not None:
+        pinned = await languages.load(client.store, guild_id)
     if pinned is not None:
         return pinned
     guild = client.get_guild(guild_id)

@@ -2,8 +2,7 @@
 
 - `lang_for(interaction, store=None) -> "it" | "en"`, from memory: `ServerLanguages` (the
   client's `languages`: each server's pinned language, loaded when the server is available,
-  updated by `/settings`); `server_language(store, guild)` (the pinned language read from the
-  store, remembered a minute; `forget_server_language(guild)` after a change)
+  updated by `/settings`; a server not loaded yet is read from the store once)
 - `cmd_str(key)`, `choice(key, value)`, `StoppaTranslator`: command texts from `commands.toml`
 - `key(prefix, *parts)`: a catalogue key with variable parts (`key("rules", topic, "body")`)
 - `UserFacingError(key, **params)`: raise it in a command to refuse politely (catalogue text)
@@ -47,13 +46,11 @@ from bot.discord_utils.errors import (
 )
 from bot.discord_utils.language import (
     ServerLanguages,
-    forget_server_language,
     lang_for,
     lang_in_memory,
     remember_language,
     remember_settings,
     server_currency,
-    server_language,
 )
 from bot.discord_utils.timing import (
     DEFER_AFTER,
@@ -80,7 +77,6 @@ __all__ = [
     "cmd_str",
     "defer_if_slow",
     "describe_error",
-    "forget_server_language",
     "guarded",
     "is_manager",
     "is_orphan",
@@ -96,7 +92,6 @@ __all__ = [
     "send_ephemeral",
     "send_public",
     "server_currency",
-    "server_language",
     "submitted_values",
     "within_autocomplete",
 ]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING
 
 from bot.i18n import DEFAULT, normalize_locale
@@ -17,42 +16,6 @@ if TYPE_CHECKING:  # the client imports this package: the bot's type is for mypy
     from bot.store.models import ServerSettings
 
 _log = logging.getLogger(__name__)
-
-
-#: Seconds a server's pinned language is reused without asking the store (`/settings
-#: language` forgets it at once): answers need no store round trip (which may wait for the
-#: store's lock) before they are deferred, and the table publisher reads it on every edit.
-LANGUAGE_TTL = 60.0
-_pinned: dict[tuple[int, int], tuple[float, str | None]] = {}
-
-
-def forget_server_language(guild_id: int | None = None) -> None:
-    """Drop the remembered pinned language of `guild_id` (of every server when None)."""
-    if guild_id is None:
-        _pinned.clear()
-        return
-    for cached in [k for k in _pinned if k[1] == guild_id]:
-        _pinned.pop(cached, None)
-
-
-async def server_language(store: StoreContract | None, guild_id: int | None) -> str | None:
-    """The language a server pinned with `/settings language` ("it"/"en"), or None (auto).
-
-    Remembered `LANGUAGE_TTL` seconds per store and server."""
-    if store is None or guild_id is None:
-        return None
-    cache_key = (id(store), guild_id)
-    hit = _pinned.get(cache_key)
-    if hit is not None and time.monotonic() - hit[0] < LANGUAGE_TTL:
-        return hit[1]
-    try:
-        settings = await store.server_settings(guild_id)
-    except Exception:  # a broken store must not stop an error reply from being written
-        _log.exception("could not read the language of guild %s", guild_id)
-        return None
-    language = normalize_locale(settings.language)
-    _pinned[cache_key] = (time.monotonic(), language)
-    return language
 
 
 class ServerLanguages:
