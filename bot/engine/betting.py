@@ -7,8 +7,8 @@ all-in, when one player is left, or when nobody bet and the turn reaches ``taker
 who need not act, R-8). What happens to the pot then is the hand's business.
 
 ``verify(seat, action)`` raises ``IllegalAction`` with the reason an action is refused (and
-returns what ``apply`` needs), ``apply`` makes a verified action, ``act`` does both. Amounts
-are *levels* for the round: ``Raise(60)`` brings the raiser's total for this round to 60.
+says how it reads the action), ``act`` verifies, then makes the action. Amounts are *levels*
+for the round: ``Raise(60)`` brings the raiser's total for this round to 60.
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ class BettingRound:
             return [_PASS] if rng is None else [_PASS, _bet(rng[0])]
         return [_PASS, _CALL] if rng is None else [_PASS, _CALL, _raise(rng[0])]
 
-    # --- verify, can, apply --------------------------------------------------------------
+    # --- verify, act ---------------------------------------------------------------------
 
     def verify(self, seat: int, action: object) -> tuple[str, int]:
         """(kind, level) of ``seat``'s ``action`` (``seat`` is ``to_act``), or IllegalAction: the
@@ -192,13 +192,9 @@ class BettingRound:
         return kind, amount
 
     def act(self, seat: int, action: object) -> None:
-        """Make ``seat``'s ``action`` (``seat``'s turn) once ``verify`` accepts it."""
+        """Make ``seat``'s ``action`` (``seat``'s turn) once ``verify`` accepts it, and move the
+        turn on."""
         kind, to = self.verify(seat, action)
-        self.apply(seat, kind, to)
-
-    def apply(self, seat: int, kind: str, to: int) -> None:
-        """Make ``seat``'s action, as ``verify`` read it (``kind``, and the level ``to`` of a
-        bet or raise), and move the turn on."""
         ev = self._events
         chips, bets = self._chips, self.bets
         if kind == "pass":

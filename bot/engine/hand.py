@@ -76,7 +76,7 @@ from typing import Any
 from ..shuffle import shuffle
 from .actions import Action, Declare, IllegalAction, Pass, parse_action
 from .betting import BettingRound, is_amount
-from .cards import Card
+from .cards import Card, mask_of
 from .events import Event
 from .points import Point, best_point
 from .rules import Rules
@@ -431,6 +431,8 @@ class Hand:
         phase = self._phase
         if phase is None:
             raise IllegalAction("hand_over")
+        if seat == self.to_act and type(seat) is int:  # the common case, in short
+            return phase
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalAction("not_in_hand", seat=str(seat))
         if seat != self.to_act:
@@ -464,9 +466,7 @@ class Hand:
             got = self._deck[pos : pos + k]
             pos += k
             self.hands[s].extend(got)
-            mask = 0
-            for c in got:
-                mask |= c.bit
+            mask = mask_of(got)
             self._deal_mask[s] = mask
             self._mask[s] |= mask
             self._events.append(Event("deal", s, {"cards": self._codes[pos - k : pos], "deal": i}))
@@ -568,7 +568,7 @@ class Hand:
     # --- R-11 special hands, R-12 stoppa, R-13 payment -----------------------------------
 
     def _specials_or_stoppa(self) -> None:
-        found = special_hand(self.rules, self.hands, self._after[self.dealer])
+        found = special_hand(self.rules, self._mask, self._after[self.dealer])
         if found is not None:
             kind, holder = found
             self.special = kind

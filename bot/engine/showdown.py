@@ -1,10 +1,10 @@
 """The showdown (R-9): who shows in which order, what each may declare, who wins which chips.
 
 ``Showdown(order, ...)`` is a showdown in progress: ``to_act`` declares or concedes in turn
-(``legal_actions`` lists the choices, ``verify`` says why an action is refused, ``apply``
-records a verified one, ``act`` does both) until everyone has shown or only one contender has
-not conceded. ``winnings`` then splits the pot and the bets of the round, layer by layer for
-all-in players (R-8's side pots).
+(``legal_actions`` lists the choices, ``verify`` says why an action is refused, ``act``
+verifies, then records it) until everyone has shown or only one contender has not conceded.
+``winnings`` then splits the pot and the bets of the round, layer by layer for all-in players
+(R-8's side pots).
 
 ``declarations(mask, ranking)`` lists what a seat holding the cards of ``mask`` may declare,
 best first, then Concede. The declarations of every set of at most three cards (every deal of a
@@ -182,11 +182,9 @@ class Showdown:
         return point
 
     def act(self, seat: int, action: object) -> None:
-        """Make ``seat``'s ``action`` (``seat``'s turn) once ``verify`` accepts it."""
-        self.apply(seat, self.verify(seat, action))
-
-    def apply(self, seat: int, point: Point | None) -> None:
-        """Record ``seat``'s verified declaration (None: it concedes); move the turn on."""
+        """Record ``seat``'s declaration or concession (``seat``'s turn) once ``verify``
+        accepts it; move the turn on."""
+        point = self.verify(seat, action)
         if point is None:
             self.conceded.add(seat)
             self._events.append(Event("concede", seat, {}))

@@ -99,7 +99,7 @@ class Stoppa:
         events: list[Event] | None = None,
     ) -> None:
         """The phase before its first move (``from_hands`` also makes the forced plays)."""
-        self._left = [len(h) for h in hands]
+        self._left = list(map(len, hands))
         #: each seat's cards by rank (see ``by_rank``)
         self._held = [by_rank(h) for h in hands]
         #: live[r]: cards of rank r still held (1..10); live[11] = 1 is the sentinel of
@@ -259,13 +259,9 @@ class Stoppa:
         play. Returns the new events."""
         rank, cards = self.verify(seat, action)
         start = len(self._events)
-        self.apply(rank, cards)
-        return self._events[start:]
-
-    def apply(self, rank: int, cards: tuple[Card, ...]) -> None:
-        """Make the opening ``verify`` read (its rank and cards), then every forced play."""
         self.to_act = None
         self._advance(rank, cards)
+        return self._events[start:]
 
     # --- the automaton -------------------------------------------------------------------
 
