@@ -417,7 +417,8 @@ class Hand:
 
         The phase in play verifies the action before it changes anything."""
         phase = self._phase_of(seat)
-        seat = int(seat)  # a bool or an int subclass acts as the plain seat number
+        if type(seat) is not int:
+            seat = int(seat)  # a bool or an int subclass acts as the plain seat number
         start = len(self._events)
         phase.act(seat, action)
         self._actions.append((seat, action))

@@ -24,11 +24,12 @@ Decisions where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
 from .actions import Action, IllegalAction, Play
-from .cards import ALL_CARDS, Card
+from .cards import ALL_CARDS, RANK_BITS, Card, mask_of
 from .events import Event
 from .rules import Rules
 
@@ -102,17 +103,13 @@ class Stoppa:
         self._left = list(map(len, hands))
         #: each seat's cards by rank (see ``by_rank``)
         self._held = [by_rank(h) for h in hands]
+        held = mask_of(chain.from_iterable(hands))
+        if held.bit_count() != sum(self._left):
+            raise ValueError("a card cannot be held twice")
         #: live[r]: cards of rank r still held (1..10); live[11] = 1 is the sentinel of
         #: ``next_live_rank``
-        live = self.live = [0] * (_SENTINEL + 1)
-        live[_SENTINEL] = 1
-        held_mask = 0
-        for cards in hands:
-            for c in cards:
-                live[c.rank] += 1
-                held_mask |= c.bit
-        if held_mask.bit_count() != sum(self._left):
-            raise ValueError("a card cannot be held twice")
+        self.live = [(held & bits).bit_count() for bits in RANK_BITS]
+        self.live.append(1)
         rules = rules or Rules(players=max(3, min(6, len(hands))))
         self._events: list[Event] = events if events is not None else []
         self.n = len(hands)
