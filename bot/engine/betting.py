@@ -116,7 +116,8 @@ class BettingRound:
         #: who takes the pot when nobody bets: the dealer, or the last seat taking part
         self.taker = dealer
         self.to_act: int | None = None
-        #: ``bet_range(to_act)``, kept for the turn
+        #: (min, max) level ``to_act`` may bet or raise to, None if it may not (set with the
+        #: turn, see ``_next_turn``)
         self.to_act_range: tuple[int, int] | None = None
         order = after[dealer]
         if False in self.active:
@@ -133,14 +134,6 @@ class BettingRound:
         """True once nobody has to act any more."""
         return self.to_act is None
 
-    def bet_range(self, seat: int) -> tuple[int, int] | None:
-        """(min, max) level ``seat`` may bet or raise to now, None if it may not."""
-        rules = self._rules
-        can_reach = self.bets[seat] + self._chips[seat]
-        hi = rules.max_bet if rules.max_bet < can_reach else can_reach
-        lo = self.level + rules.cip
-        return (lo, hi) if lo <= hi else None
-
     def to_call(self, seat: int) -> int:
         """What ``seat`` would put in to call now (at most its chips)."""
         owe = self.level - self.bets[seat]
@@ -148,7 +141,7 @@ class BettingRound:
 
     def legal_actions(self) -> list[Action]:
         """The choices of ``to_act``, bets and raises by their lowest amount (see
-        ``bet_range``)."""
+        ``to_act_range``)."""
         if self.to_act is None:
             return []
         rng = self.to_act_range
@@ -248,8 +241,8 @@ class BettingRound:
     # --- the turn ------------------------------------------------------------------------
 
     def _next_turn(self, after: int) -> None:
-        """Give the turn to the next seat after ``after`` that must act, passing those who
-        cannot bet before any bet; None when the round is over."""
+        """Give the turn (and its ``to_act_range``) to the next seat after ``after`` that must
+        act, passing those who cannot bet before any bet; None when the round is over."""
         needs = self.needs
         while True:
             nxt = None
@@ -272,5 +265,11 @@ class BettingRound:
                 self.to_act = self.to_act_range = None
                 return
             self.to_act = nxt
-            self.to_act_range = self.bet_range(nxt)
+            # nxt may bet or raise from the level plus the cip up to the max bet, or up to
+            # all its chips (R-8)
+            rules = self._rules
+            can_reach = self.bets[nxt] + self._chips[nxt]
+            hi = rules.max_bet if rules.max_bet < can_reach else can_reach
+            lo = self.level + rules.cip
+            self.to_act_range = (lo, hi) if lo <= hi else None
             return
