@@ -156,11 +156,11 @@ class BettingRound:
         kind is "pass", "call", "bet" or "raise", the level that of a bet or raise."""
         kind = _KINDS.get(type(action)) or kind_of(action)
         if kind == "pass":
-            return kind, 0
+            return "pass", 0
         if kind == "call":
             if not self.level:
                 raise IllegalAction("nothing_to_call")
-            return kind, 0
+            return "call", 0
         if kind == "bet":
             assert isinstance(action, Bet)
             if self.level:

@@ -118,6 +118,7 @@ class Hand:
         "_codes",
         "_deal_mask",
         "_deals",
+        "_dealt",
         "_deck",
         "_events",
         "_mask",
@@ -167,6 +168,8 @@ class Hand:
         self._after = _seat_orders(n)
         #: cards per deal (R-2)
         self._deals = rules.deals
+        #: how many cards of the deck have been dealt (the next deal starts there)
+        self._dealt = 0
         self.carry_in = carry
         self.carry_out = 0
         self._actions: list[tuple[int, Action]] = []
@@ -177,7 +180,7 @@ class Hand:
         #: 40-bit masks of each seat's cards and of its cards of the current deal
         self._mask = [0] * n
         self._deal_mask = [0] * n
-        self.small = [rules.small_point] * len(rules.deals)
+        self.small = [rules.small_point] * len(self._deals)
         self.big = rules.big_pot + carry
         self.special: str | None = None
         self.result: list[int] | None = None
@@ -458,7 +461,8 @@ class Hand:
         """Deal ``i`` (R-3): every seat in priority order receives the next k cards."""
         k = self._deals[i]
         n = self.n
-        pos = sum(self._deals[:i]) * n
+        pos = self._dealt
+        self._dealt += k * n
         self.phase = "small_point"
         self.point = "small"
         self.deal_no = i
