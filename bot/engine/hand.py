@@ -53,11 +53,13 @@ Decisions where RULES.md is silent:
 - A timeout (``default_action``): betting -> Pass, showdown -> Declare the best point,
   stoppa -> open with the lowest rank.
 
-Validation: an action is checked in one place, ``verify(seat, action)``, which raises
-``IllegalAction`` with the reason a player can read (``can`` is its yes/no form, and ``act``
-verifies, then applies). The phases live in their own modules: ``betting`` (R-8),
-``showdown`` (R-9), ``specials`` (R-11), ``stoppa`` (R-12); the typed read-only views that the
-bot's outer rings read are in ``views``.
+Validation: the hand checks whose turn it is, then hands the action to the phase in play (a
+``BettingRound``, a ``Showdown`` or the ``Stoppa``), whose ``verify(seat, action)`` raises
+``IllegalAction`` with the reason a player can read; ``can`` is its yes/no form, and the
+phase's ``act`` verifies, then makes the action. The hand steps in only when a phase ends.
+The phases live in their own modules: ``betting`` (R-8), ``showdown`` (R-9), ``specials``
+(R-11), ``stoppa`` (R-12); the typed read-only views that the bot's outer rings read are in
+``views``.
 
 Serialisation: ``to_json`` stores the setup (rules, chips, dealer, deck, carry), the list of
 actions taken and a digest of the state; ``from_json`` replays the actions and checks the digest,
