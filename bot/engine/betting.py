@@ -6,9 +6,9 @@ a choice and ends (``to_act`` None) when every player still in has matched the l
 all-in, when one player is left, or when nobody bet and the turn reaches ``taker`` (the dealer,
 who need not act, R-8). What happens to the pot then is the hand's business.
 
-``verify(seat, action)`` raises ``IllegalAction`` with the reason an action is refused,
-``can`` says yes or no, ``apply`` makes a verified action. Amounts are *levels* for the round:
-``Raise(60)`` brings the raiser's total for this round to 60.
+``verify(seat, action)`` raises ``IllegalAction`` with the reason an action is refused (and
+says how it reads the action), ``act`` verifies, then makes the action. Amounts are *levels*
+for the round: ``Raise(60)`` brings the raiser's total for this round to 60.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def _raise(to: int) -> Raise:
 
 def is_amount(value: object) -> TypeGuard[int]:
     """A whole number of chips (R-15): an int, never a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def action_word(action: object) -> str:
@@ -74,8 +74,10 @@ class BettingRound:
         "last_caller",
         "level",
         "needs",
+        "phase",
         "taker",
         "to_act",
+        "to_act_range",
     )
 
     def __init__(
@@ -85,12 +87,15 @@ class BettingRound:
         dealer: int,
         after: Sequence[Sequence[int]],
         events: list[Event],
+        phase: str,
     ) -> None:
         """Begin the round: seats without chips are passed (R-8), then the first turn.
 
-        ``after[s]`` lists the other seats after ``s`` in turn order, then ``s``.
+        ``after[s]`` lists the other seats after ``s`` in turn order, then ``s``; ``phase``
+        names the point played ("small_point" or "big_point"), for refusals.
         """
         n = len(chips)
+        self.phase = phase
         self._rules = rules
         self._chips = chips
         self._after = after
@@ -111,6 +116,9 @@ class BettingRound:
         #: who takes the pot when nobody bets: the dealer, or the last seat taking part
         self.taker = dealer
         self.to_act: int | None = None
+        #: (min, max) level ``to_act`` may bet or raise to, None if it may not (set with the
+        #: turn, see ``_next_turn``)
+        self.to_act_range: tuple[int, int] | None = None
         order = after[dealer]
         if False in self.active:
             for s in order:
@@ -126,38 +134,33 @@ class BettingRound:
         """True once nobody has to act any more."""
         return self.to_act is None
 
-    def bet_range(self, seat: int) -> tuple[int, int] | None:
-        """(min, max) level ``seat`` may bet or raise to now, None if it may not."""
-        rules = self._rules
-        can_reach = self.bets[seat] + self._chips[seat]
-        hi = rules.max_bet if rules.max_bet < can_reach else can_reach
-        lo = self.level + rules.cip
-        return (lo, hi) if lo <= hi else None
-
     def to_call(self, seat: int) -> int:
         """What ``seat`` would put in to call now (at most its chips)."""
         owe = self.level - self.bets[seat]
         return max(0, owe if owe < self._chips[seat] else self._chips[seat])
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """``seat``'s choices, bets and raises by their lowest amount (see ``bet_range``)."""
-        rng = self.bet_range(seat)
+    def legal_actions(self) -> list[Action]:
+        """The choices of ``to_act``, bets and raises by their lowest amount (see
+        ``to_act_range``)."""
+        if self.to_act is None:
+            return []
+        rng = self.to_act_range
         if self.level == 0:
             return [_PASS] if rng is None else [_PASS, _bet(rng[0])]
         return [_PASS, _CALL] if rng is None else [_PASS, _CALL, _raise(rng[0])]
 
-    # --- verify, can, apply --------------------------------------------------------------
+    # --- verify, act ---------------------------------------------------------------------
 
-    def verify(self, seat: int, action: object, phase: str) -> tuple[str, int]:
-        """(kind, level) of ``seat``'s ``action`` (``seat``'s turn), or IllegalAction: the
+    def verify(self, seat: int, action: object) -> tuple[str, int]:
+        """(kind, level) of ``seat``'s ``action`` (``seat`` is ``to_act``), or IllegalAction: the
         kind is "pass", "call", "bet" or "raise", the level that of a bet or raise."""
         kind = _KINDS.get(type(action)) or kind_of(action)
         if kind == "pass":
-            return kind, 0
+            return "pass", 0
         if kind == "call":
             if not self.level:
                 raise IllegalAction("nothing_to_call")
-            return kind, 0
+            return "call", 0
         if kind == "bet":
             assert isinstance(action, Bet)
             if self.level:
@@ -169,8 +172,8 @@ class BettingRound:
                 raise IllegalAction("nothing_to_call")
             amount = action.to
         else:
-            raise IllegalAction("wrong_phase", action=action_word(action), phase=phase)
-        rng = self.bet_range(seat)
+            raise IllegalAction("wrong_phase", action=action_word(action), phase=self.phase)
+        rng = self.to_act_range
         if rng is None:
             if kind == "bet":
                 raise IllegalAction("cannot_bet", min=self._rules.cip)
@@ -181,9 +184,10 @@ class BettingRound:
             raise IllegalAction(f"{kind}_too_large", max=rng[1])
         return kind, amount
 
-    def apply(self, seat: int, kind: str, to: int) -> None:
-        """Make ``seat``'s action, as ``verify`` read it (``kind``, and the level ``to`` of a
-        bet or raise), and move the turn on."""
+    def act(self, seat: int, action: object) -> None:
+        """Make ``seat``'s ``action`` (``seat``'s turn) once ``verify`` accepts it, and move the
+        turn on."""
+        kind, to = self.verify(seat, action)
         ev = self._events
         chips, bets = self._chips, self.bets
         if kind == "pass":
@@ -237,8 +241,8 @@ class BettingRound:
     # --- the turn ------------------------------------------------------------------------
 
     def _next_turn(self, after: int) -> None:
-        """Give the turn to the next seat after ``after`` that must act, passing those who
-        cannot bet before any bet; None when the round is over."""
+        """Give the turn (and its ``to_act_range``) to the next seat after ``after`` that must
+        act, passing those who cannot bet before any bet; None when the round is over."""
         needs = self.needs
         while True:
             nxt = None
@@ -248,7 +252,7 @@ class BettingRound:
                     break
             if self.level == 0:
                 if nxt is None or nxt == self.taker:
-                    self.to_act = None
+                    self.to_act = self.to_act_range = None
                     return
                 if self._chips[nxt] < self._rules.cip:
                     # no choice: cannot bet, so the only action is to pass
@@ -258,7 +262,14 @@ class BettingRound:
                     after = nxt
                     continue
             elif nxt is None or sum(self.active) == 1:
-                self.to_act = None
+                self.to_act = self.to_act_range = None
                 return
             self.to_act = nxt
+            # nxt may bet or raise from the level plus the cip up to the max bet, or up to
+            # all its chips (R-8)
+            rules = self._rules
+            can_reach = self.bets[nxt] + self._chips[nxt]
+            hi = rules.max_bet if rules.max_bet < can_reach else can_reach
+            lo = self.level + rules.cip
+            self.to_act_range = (lo, hi) if lo <= hi else None
             return

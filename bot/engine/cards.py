@@ -91,6 +91,18 @@ _CARDS: tuple[Card, ...] = tuple(
 )
 #: every card of the full deck, in index order (1c..10c, 1d..10d, 1s..10s, 1b..10b)
 ALL_CARDS = _CARDS
+#: ``RANK_BITS[r]``: the mask of the four cards of rank ``r`` (index 0 unused)
+RANK_BITS: tuple[int, ...] = tuple(
+    sum(c.bit for c in _CARDS if c.rank == r) for r in range(11)
+)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The 40-bit mask of ``cards`` (the sum of their ``bit``)."""
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    return mask
 
 
 def card_of(index: int) -> Card:

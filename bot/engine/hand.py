@@ -53,11 +53,13 @@ Decisions where RULES.md is silent:
 - A timeout (``default_action``): betting -> Pass, showdown -> Declare the best point,
   stoppa -> open with the lowest rank.
 
-Validation: an action is checked in one place, ``verify(seat, action)``, which raises
-``IllegalAction`` with the reason a player can read (``can`` is its yes/no form, and ``act``
-verifies, then applies). The phases live in their own modules: ``betting`` (R-8),
-``showdown`` (R-9), ``specials`` (R-11), ``stoppa`` (R-12); the typed read-only views that the
-bot's outer rings read are in ``views``.
+Validation: the hand checks whose turn it is, then hands the action to the phase in play (a
+``BettingRound``, a ``Showdown`` or the ``Stoppa``), whose ``verify(seat, action)`` raises
+``IllegalAction`` with the reason a player can read; ``can`` is its yes/no form, and the
+phase's ``act`` verifies, then makes the action. The hand steps in only when a phase ends.
+The phases live in their own modules: ``betting`` (R-8), ``showdown`` (R-9), ``specials``
+(R-11), ``stoppa`` (R-12); the typed read-only views that the bot's outer rings read are in
+``views``.
 
 Serialisation: ``to_json`` stores the setup (rules, chips, dealer, deck, carry), the list of
 actions taken and a digest of the state; ``from_json`` replays the actions and checks the digest,
@@ -76,18 +78,17 @@ from typing import Any
 from ..shuffle import shuffle
 from .actions import Action, Declare, IllegalAction, Pass, parse_action
 from .betting import BettingRound, is_amount
-from .cards import Card
+from .cards import Card, mask_of
 from .events import Event
 from .points import Point, best_point
 from .rules import Rules
-from .showdown import Showdown, declarations, prepare
+from .showdown import Showdown, prepare
 from .specials import special_dues, special_hand
 from .stoppa import Stoppa
 from .views import SeatView, seat_view, view_dict
 
 _ORDER = attrgetter("order")
 PHASES = ("small_point", "big_point", "showdown", "stoppa", "over")
-BETTING_PHASES = ("small_point", "big_point")
 
 __all__ = ["PHASES", "Hand", "can_pay_ante", "prepare"]
 
@@ -117,13 +118,14 @@ class Hand:
         "_after",
         "_betting",
         "_codes",
-        "_deal_cards",
         "_deal_mask",
         "_deals",
+        "_dealt",
         "_deck",
         "_events",
         "_mask",
-        "_showdown",
+        "_phase",
+        "_showdowns",
         "_stoppa",
         "big",
         "carry_in",
@@ -139,7 +141,6 @@ class Hand:
         "prio",
         "result",
         "rules",
-        "shown",
         "small",
         "special",
         "start_chips",
@@ -169,27 +170,32 @@ class Hand:
         self._after = _seat_orders(n)
         #: cards per deal (R-2)
         self._deals = rules.deals
+        #: how many cards of the deck have been dealt (the next deal starts there)
+        self._dealt = 0
         self.carry_in = carry
         self.carry_out = 0
         self._actions: list[tuple[int, Action]] = []
         self._events: list[Event] = []
-        #: the cards dealt to each seat (the stoppa keeps its own copy of what is left)
+        #: the cards dealt to each seat, in the order received (the current deal's last; the
+        #: stoppa keeps its own copy of what is left)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self._deal_cards: list[list[Card]] = [[] for _ in range(n)]
         #: 40-bit masks of each seat's cards and of its cards of the current deal
         self._mask = [0] * n
         self._deal_mask = [0] * n
-        self.small = [rules.small_point] * len(rules.deals)
+        self.small = [rules.small_point] * len(self._deals)
         self.big = rules.big_pot + carry
-        self.shown: list[dict[str, Any]] = []
         self.special: str | None = None
         self.result: list[int] | None = None
         self.phase = "small_point"
         self.point: str | None = "small"
         self.deal_no: int | None = 0
         self.to_act: int | None = None
+        #: the phase in play, which verifies and makes the actions (None once over)
+        self._phase: BettingRound | Showdown | Stoppa | None = None
+        #: the last betting round (its bets stay on the table through its showdown)
         self._betting: BettingRound | None = None
-        self._showdown: Showdown | None = None
+        #: every showdown of the hand, in order
+        self._showdowns: list[Showdown] = []
         self._stoppa: Stoppa | None = None
 
     @classmethod
@@ -284,12 +290,30 @@ class Hand:
     @property
     def betting(self) -> BettingRound | None:
         """The betting round in play (read it, never act on it: ``act`` does)."""
-        return self._betting if self.phase in BETTING_PHASES else None
+        phase = self._phase
+        return phase if isinstance(phase, BettingRound) else None
 
     @property
     def showdown(self) -> Showdown | None:
         """The showdown in play (read it, never act on it: ``act`` does)."""
-        return self._showdown if self.phase == "showdown" else None
+        phase = self._phase
+        return phase if isinstance(phase, Showdown) else None
+
+    @property
+    def shown(self) -> list[dict[str, Any]]:
+        """Every point declared this hand, in order: {"seat", "cards" (codes), "value",
+        "pot", "deal"} (R-9: shown cards are public)."""
+        return [
+            {
+                "seat": seat,
+                "cards": [c.code for c in point.cards],
+                "value": point.total,
+                "pot": showdown.pot,
+                "deal": showdown.deal,
+            }
+            for showdown in self._showdowns
+            for seat, point in showdown.declared.items()
+        ]
 
     def public_events(self) -> list[Event]:
         """Events anyone may see (no deal events)."""
@@ -336,7 +360,7 @@ class Hand:
     def eligible(self, seat: int) -> list[Card]:
         """The cards ``seat`` may use for the current point (R-7)."""
         if self.deal_no is not None:
-            return list(self._deal_cards[seat])
+            return self.hands[seat][-self._deals[self.deal_no] :]
         return list(self.hands[seat])
 
     def best_point(self, seat: int) -> Point:
@@ -345,33 +369,23 @@ class Hand:
 
     def bet_range(self, seat: int) -> tuple[int, int] | None:
         """(min, max) level ``seat`` may bet or raise to now, None if not allowed."""
-        if seat != self.to_act or self.phase not in BETTING_PHASES:
+        phase = self._phase
+        if seat != self.to_act or not isinstance(phase, BettingRound):
             return None
-        assert self._betting is not None
-        return self._betting.bet_range(seat)
+        return phase.to_act_range
 
     def legal_actions(self) -> list[Action]:
         """The choices of ``to_act`` (betting amounts as representatives, see ``bet_range``)."""
-        seat = self.to_act
-        if seat is None:
-            return []
-        if self.phase == "stoppa":
-            assert self._stoppa is not None
-            return list(self._stoppa.legal_plays())
-        if self.phase == "showdown":
-            mask = self._deal_mask[seat] if self.deal_no is not None else self._mask[seat]
-            return declarations(mask, self.rules.ranking)
-        assert self._betting is not None
-        return self._betting.legal_actions(seat)
+        phase = self._phase
+        return [] if phase is None else phase.legal_actions()
 
     def default_action(self, seat: int) -> Action:
         """What a turn timeout does for ``seat`` (see the module docstring)."""
         if seat != self.to_act:
             self.verify(seat, Pass())  # raises the right IllegalAction
-        if self.phase == "stoppa":
-            assert self._stoppa is not None
-            return self._stoppa.default_play()
-        if self.phase == "showdown":
+        if isinstance(self._phase, Stoppa):
+            return self._phase.default_play()
+        if isinstance(self._phase, Showdown):
             return Declare(self.best_point(seat).cards)
         return Pass()
 
@@ -387,25 +401,10 @@ class Hand:
 
     def verify(self, seat: int, action: object) -> Any:
         """Raise IllegalAction (with the reason) unless ``seat`` may do ``action`` now; return
-        what ``act`` needs: the declared point (None: a concession) in a showdown, the rank
-        and cards of a stoppa opening, the kind and level of a betting action."""
-        if self.phase == "over":
-            raise IllegalAction("hand_over")
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction("not_in_hand", seat=str(seat))
-        if self.phase == "stoppa":
-            assert self._stoppa is not None
-            return self._stoppa.verify(seat, action)
-        if seat != self.to_act:
-            to_act = self.to_act
-            raise IllegalAction("not_your_turn", seat=to_act if to_act is not None else -1)
-        if self.phase == "showdown":
-            assert self._showdown is not None
-            held = self._mask[seat]
-            eligible = self._deal_mask[seat] if self.deal_no is not None else held
-            return self._showdown.verify(seat, action, held, eligible)
-        assert self._betting is not None
-        return self._betting.verify(seat, action, self.phase)
+        what the phase in play needs to make it: the declared point (None: a concession) in a
+        showdown, the rank and cards of a stoppa opening, the kind and level of a betting
+        action."""
+        return self._phase_of(seat).verify(seat, action)
 
     #: the name ``verify`` had before (kept for callers)
     check = verify
@@ -419,32 +418,44 @@ class Hand:
         return True
 
     def act(self, seat: int, action: Action) -> list[Event]:
-        """Apply ``action`` of ``seat`` and every forced step after it; return the new events."""
-        detail = self.verify(seat, action)
+        """Apply ``action`` of ``seat`` and every forced step after it; return the new events.
+
+        The phase in play verifies the action before it changes anything."""
+        phase = self._phase_of(seat)
         if type(seat) is not int:
             seat = int(seat)  # a bool or an int subclass acts as the plain seat number
         start = len(self._events)
+        phase.act(seat, action)
         self._actions.append((seat, action))
-        if self.phase == "stoppa":
-            stoppa = self._stoppa
-            assert stoppa is not None
-            rank, cards = detail
-            stoppa.apply(rank, cards)
-            self.to_act = stoppa.to_act
-            if stoppa.winner is not None:
-                self._close(stoppa.winner)
-        elif self.phase == "showdown":
-            assert self._showdown is not None
-            self._declare(seat, detail)
-        else:
-            betting = self._betting
-            assert betting is not None
-            kind, to = detail
-            betting.apply(seat, kind, to)
-            self.to_act = betting.to_act
-            if self.to_act is None:
-                self._end_round(betting)
+        self.to_act = phase.to_act
+        if self.to_act is None:
+            self._phase_over(phase)
         return self._events[start:]
+
+    def _phase_of(self, seat: object) -> BettingRound | Showdown | Stoppa:
+        """The phase in play, when it is ``seat``'s turn; else IllegalAction saying why not."""
+        phase = self._phase
+        if phase is None:
+            raise IllegalAction("hand_over")
+        if seat == self.to_act and type(seat) is int:  # the common case, in short
+            return phase
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction("not_in_hand", seat=str(seat))
+        if seat != self.to_act:
+            raise IllegalAction("not_your_turn", seat=self.to_act)
+        return phase
+
+    def _phase_over(self, phase: BettingRound | Showdown | Stoppa) -> None:
+        """What follows the end of ``phase``: R-8 for a betting round, its settlement for a
+        showdown, R-13 for the stoppa."""
+        match phase:
+            case BettingRound():
+                self._end_round(phase)
+            case Showdown():
+                self._settle(phase)
+            case Stoppa():
+                assert phase.winner is not None
+                self._close(phase.winner)
 
     # --- dealing and betting -------------------------------------------------------------
 
@@ -452,7 +463,8 @@ class Hand:
         """Deal ``i`` (R-3): every seat in priority order receives the next k cards."""
         k = self._deals[i]
         n = self.n
-        pos = sum(self._deals[:i]) * n
+        pos = self._dealt
+        self._dealt += k * n
         self.phase = "small_point"
         self.point = "small"
         self.deal_no = i
@@ -460,26 +472,22 @@ class Hand:
         for s in self._after[self.dealer]:
             got = self._deck[pos : pos + k]
             pos += k
-            self._deal_cards[s] = got
             self.hands[s].extend(got)
-            mask = 0
-            for c in got:
-                mask |= c.bit
+            mask = mask_of(got)
             self._deal_mask[s] = mask
             self._mask[s] |= mask
             self._events.append(Event("deal", s, {"cards": self._codes[pos - k : pos], "deal": i}))
         self._start_round()
 
     def _start_round(self) -> None:
-        self._betting = BettingRound(self.rules, self.chips, self.dealer, self._after, self._events)
-        self._after_turn()
-
-    def _after_turn(self) -> None:
-        """After a betting turn: the next seat's turn, or the round's end (R-8)."""
-        assert self._betting is not None
-        self.to_act = self._betting.to_act
+        """A betting round (R-8) for the current point: the first turn, or its end at once."""
+        betting = BettingRound(
+            self.rules, self.chips, self.dealer, self._after, self._events, self.phase
+        )
+        self._phase = self._betting = betting
+        self.to_act = betting.to_act
         if self.to_act is None:
-            self._end_round(self._betting)
+            self._end_round(betting)
 
     def _take_base(self) -> int:
         """Empty the pot of the current point (its small pot, or the big pot)."""
@@ -521,29 +529,22 @@ class Hand:
             return
         first = betting.first_to_show(self.rules.show_first)
         order = [s for s in self._after[first - 1] if betting.active[s]]  # R-9: from first on
-        self._showdown = Showdown(order, self._events)
+        showdown = Showdown(
+            order,
+            self._events,
+            held=self._mask,
+            eligible=self._deal_mask if self.deal_no is not None else self._mask,
+            ranking=self.rules.ranking,
+            deal=self.deal_no,
+        )
+        self._showdowns.append(showdown)
+        self._phase = showdown
         self.phase = "showdown"
-        pot = "small" if self.deal_no is not None else "big"
-        data = {"phase": "showdown", "pot": pot, "deal": self.deal_no, "order": order}
+        data = {"phase": "showdown", "pot": showdown.pot, "deal": self.deal_no, "order": order}
         self._events.append(Event("phase", None, data))
         self.to_act = order[0]
 
     # --- showdown ------------------------------------------------------------------------
-
-    def _declare(self, seat: int, point: Point | None) -> None:
-        showdown = self._showdown
-        assert showdown is not None
-        if point is not None:
-            codes = [c.code for c in point.cards]
-            pot = "small" if self.deal_no is not None else "big"
-            value = point.total
-            self.shown.append(
-                {"seat": seat, "cards": codes, "value": value, "pot": pot, "deal": self.deal_no}
-            )
-        showdown.apply(seat, point)
-        self.to_act = showdown.to_act
-        if showdown.over:
-            self._settle(showdown)
 
     def _settle(self, showdown: Showdown) -> None:
         """Pay the pot and the bets of the round to the showdown's winners."""
@@ -574,7 +575,7 @@ class Hand:
     # --- R-11 special hands, R-12 stoppa, R-13 payment -----------------------------------
 
     def _specials_or_stoppa(self) -> None:
-        found = special_hand(self.rules, self.hands, self._after[self.dealer])
+        found = special_hand(self.rules, self._mask, self._after[self.dealer])
         if found is not None:
             kind, holder = found
             self.special = kind
@@ -592,7 +593,8 @@ class Hand:
             return
         self.phase = "stoppa"
         self._events.append(Event("phase", None, {"phase": "stoppa"}))
-        stoppa = self._stoppa = Stoppa.from_hands(self.hands, self.eldest, self.rules, self._events)
+        stoppa = Stoppa.from_hands(self.hands, self.eldest, self.rules, self._events)
+        self._phase = self._stoppa = stoppa
         self.to_act = stoppa.to_act
         if stoppa.winner is not None:
             self._close(stoppa.winner)
@@ -615,6 +617,7 @@ class Hand:
         self._finish()
 
     def _finish(self) -> None:
+        self._phase = None
         self.phase = "over"
         self.to_act = None
         self.result = [self.chips[s] - self.start_chips[s] for s in range(self.n)]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any
 
-from .cards import SUITS, Card, build_deck
+from .cards import SUITS, Card, build_deck, mask_of
 
 VARIANTS: dict[str, tuple[str, ...]] = {
     "three_players": ("king", "suit"),
@@ -47,6 +47,11 @@ def _deck(
     players: int, three_players: str, removed_suit: str, six_players: str
 ) -> tuple[Card, ...]:
     return tuple(build_deck(players, three_players, removed_suit, six_players))
+
+
+@cache
+def _deck_mask(players: int, three_players: str, removed_suit: str, six_players: str) -> int:
+    return mask_of(_deck(players, three_players, removed_suit, six_players))
 
 
 @cache
@@ -142,6 +147,10 @@ class Rules:
     def deck(self) -> list[Card]:
         """The cards used (R-2), unshuffled."""
         return list(_deck(self.players, self.three_players, self.removed_suit, self.six_players))
+
+    def deck_mask(self) -> int:
+        """The mask of the cards used (see ``Card.bit``)."""
+        return _deck_mask(self.players, self.three_players, self.removed_suit, self.six_players)
 
     def rank_counts(self) -> tuple[int, ...]:
         """How many cards of each rank the used deck holds (index 0 unused)."""

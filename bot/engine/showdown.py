@@ -1,9 +1,10 @@
 """The showdown (R-9): who shows in which order, what each may declare, who wins which chips.
 
 ``Showdown(order, ...)`` is a showdown in progress: ``to_act`` declares or concedes in turn
-(``verify`` says why an action is refused, ``apply`` records a verified one) until everyone has
-shown or only one contender has not conceded. ``winnings`` then splits the pot and the bets of
-the round, layer by layer for all-in players (R-8's side pots).
+(``legal_actions`` lists the choices, ``verify`` says why an action is refused, ``act``
+verifies, then records it) until everyone has shown or only one contender has not conceded.
+``winnings`` then splits the pot and the bets of the round, layer by layer for all-in players
+(R-8's side pots).
 
 ``declarations(mask, ranking)`` lists what a seat holding the cards of ``mask`` may declare,
 best first, then Concede. The declarations of every set of at most three cards (every deal of a
@@ -108,14 +109,43 @@ def point_of(cards: tuple[Card, ...], mask: int) -> Point | None:
 class Showdown:
     """A showdown in progress; see the module docstring."""
 
-    __slots__ = ("_events", "_pos", "conceded", "declared", "order", "to_act")
+    __slots__ = (
+        "_eligible",
+        "_events",
+        "_held",
+        "_pos",
+        "_ranking",
+        "conceded",
+        "deal",
+        "declared",
+        "order",
+        "pot",
+        "to_act",
+    )
 
-    def __init__(self, order: list[int], events: list[Event]) -> None:
-        """``order``: the contenders in the order they show (R-9)."""
+    def __init__(
+        self,
+        order: list[int],
+        events: list[Event],
+        *,
+        held: Sequence[int],
+        eligible: Sequence[int],
+        ranking: str,
+        deal: int | None,
+    ) -> None:
+        """``order``: the contenders in the order they show (R-9); ``held[s]`` and
+        ``eligible[s]``: masks of each seat's cards and of those it may use for this point
+        (R-7); ``deal``: the small point's deal, None for the big point."""
         self._events = events
+        self._held = held
+        self._eligible = eligible
+        self._ranking = ranking
         self.order = order
+        self.deal = deal
+        #: the pot played for: "small" (of deal ``deal``) or "big"
+        self.pot = "small" if deal is not None else "big"
         self._pos = 0
-        #: the point each contender declared
+        #: the point each contender declared, in the order they were declared
         self.declared: dict[int, Point] = {}
         self.conceded: set[int] = set()
         self.to_act: int | None = order[0]
@@ -125,10 +155,16 @@ class Showdown:
         """True once everyone has shown, or one contender is left."""
         return self.to_act is None
 
-    def verify(self, seat: int, action: object, held: int, eligible: int) -> Point | None:
+    def legal_actions(self) -> list[Action]:
+        """What ``to_act`` may declare, best first, then Concede (see ``declarations``)."""
+        if self.to_act is None:
+            return []
+        return declarations(self._eligible[self.to_act], self._ranking)
+
+    def verify(self, seat: int, action: object) -> Point | None:
         """The point ``seat`` (whose turn it is) declares, None for a concession; raise
-        IllegalAction if refused. ``held``, ``eligible``: masks of the seat's cards and of
-        those it may use for this point (R-7)."""
+        IllegalAction if refused."""
+        held, eligible = self._held[seat], self._eligible[seat]
         if isinstance(action, Concede):
             return None
         if not isinstance(action, Declare):
@@ -145,8 +181,10 @@ class Showdown:
             raise IllegalAction("bad_point")
         return point
 
-    def apply(self, seat: int, point: Point | None) -> None:
-        """Record ``seat``'s verified declaration (None: it concedes); move the turn on."""
+    def act(self, seat: int, action: object) -> None:
+        """Record ``seat``'s declaration or concession (``seat``'s turn) once ``verify``
+        accepts it; move the turn on."""
+        point = self.verify(seat, action)
         if point is None:
             self.conceded.add(seat)
             self._events.append(Event("concede", seat, {}))

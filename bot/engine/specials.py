@@ -1,6 +1,6 @@
 """Special hands before the stoppa (R-11): which applies, who holds it, who pays what.
 
-``special_hand(rules, hands, order)`` checks the kinds in their precedence (ricchezza, misera,
+``special_hand(rules, held, order)`` checks the kinds in their precedence (ricchezza, misera,
 assi) and returns the first kind present with its holder, the first claimant in ``order``
 (priority order), or None. ``special_dues`` lists what every other player owes the holder.
 
@@ -13,56 +13,52 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
+from .cards import RANK_BITS, Card, mask_of
 from .rules import Rules
 
 #: the kinds of special hand, in their precedence (R-11)
 SPECIAL_KINDS = ("ricchezza", "misera", "assi")
-
-
-def _rank_counts(cards: Sequence[Card]) -> list[int]:
-    counts = [0] * 11
-    for c in cards:
-        counts[c.rank] += 1
-    return counts
+_ACES, _TWOS, _KINGS = RANK_BITS[1], RANK_BITS[2], RANK_BITS[10]
+_FIGURES = RANK_BITS[8] | RANK_BITS[9] | RANK_BITS[10]
 
 
 def holds_special(kind: str, rules: Rules, cards: Sequence[Card]) -> bool:
     """Whether ``cards`` (a whole hand) make the special hand ``kind`` under ``rules``."""
-    return _holds(kind, rules, rules.rank_counts(), _rank_counts(cards))
+    return _holds(kind, rules, rules.deck_mask(), mask_of(cards))
 
 
-def _holds(kind: str, rules: Rules, full: Sequence[int], held: Sequence[int]) -> bool:
-    """``holds_special`` of a hand holding ``held[r]`` cards of each rank ``r`` (``full[r]``:
-    the cards of that rank in the used deck)."""
-    kings = held[10]
+def _holds(kind: str, rules: Rules, deck: int, held: int) -> bool:
+    """``holds_special`` of the hand whose cards are the mask ``held`` (``deck``: the mask of
+    the used deck, so ``deck & _KINGS`` are its kings)."""
+    kings = held & _KINGS
     if kind == "ricchezza":
-        return full[10] > 0 and kings == full[10]
+        return kings != 0 and kings == deck & _KINGS
     if kind == "misera":
-        return rules.stoppa_povera == "on" and not (held[8] or held[9] or kings)
+        return rules.stoppa_povera == "on" and not held & _FIGURES
     variant = rules.blocked_stoppa
+    aces = held & _ACES
     if variant == "four_aces":
-        return held[1] == full[1]
+        return aces == deck & _ACES
     if variant == "three_twos_no_king":
-        return held[2] >= 3 and not kings
+        return (held & _TWOS).bit_count() >= 3 and not kings
     if variant == "three_aces_no_king":
-        return held[1] >= 3 and not kings
+        return aces.bit_count() >= 3 and not kings
     if variant == "four_aces_no_king":
-        return held[1] == full[1] and not kings
+        return aces == deck & _ACES and not kings
     if variant == "three_aces":
-        return held[1] >= 3
+        return aces.bit_count() >= 3
     return False
 
 
 def special_hand(
-    rules: Rules, hands: Sequence[Sequence[Card]], order: Sequence[int]
+    rules: Rules, held: Sequence[int], order: Sequence[int]
 ) -> tuple[str, int] | None:
-    """(kind, holder) of the special hand that applies (R-11), or None."""
-    full = rules.rank_counts()
-    counts = [_rank_counts(cards) for cards in hands]
+    """(kind, holder) of the special hand that applies (R-11), or None; ``held[seat]`` is the
+    mask of the cards ``seat`` holds."""
+    deck = rules.deck_mask()
     for kind in SPECIAL_KINDS:
         for seat in order:
-            if _holds(kind, rules, full, counts[seat]):
+            if _holds(kind, rules, deck, held[seat]):
                 return kind, seat
     return None
 

@@ -4,8 +4,9 @@
 hand) to move, open, appending its events to ``events`` (a hand passes its own log). Every
 forced play is made by the engine (an automation); ``to_act`` is set only when a player must
 *open* while holding more than one rank, the only choice of the stoppa.
-``legal_plays()`` lists one ``Play`` per rank held: one card of that rank, or all the player's
-aces, or the complete four of a kind (three when the deck lacks a card of the rank).
+``legal_actions()`` (also ``legal_plays()``) lists one ``Play`` per rank held: one card of that
+rank, or all the player's aces, or the complete four of a kind (three when the deck lacks a
+card of the rank).
 ``verify(seat, action)`` raises ``IllegalAction`` with the reason a play is refused (and
 returns the rank and cards of an accepted one), ``can`` says yes or no, ``act`` verifies and
 plays: any card of a rank is accepted (suits do not matter). ``next_live_rank`` is the
@@ -23,11 +24,12 @@ Decisions where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
-from .actions import IllegalAction, Play
-from .cards import ALL_CARDS, Card
+from .actions import Action, IllegalAction, Play
+from .cards import ALL_CARDS, RANK_BITS, Card, mask_of
 from .events import Event
 from .rules import Rules
 
@@ -62,7 +64,7 @@ def next_live_rank(live: Sequence[int], rank: int) -> int | None:
 
 def by_rank(cards: Iterable[Card]) -> list[list[Card]]:
     """``[[], cards of rank 1, ..., cards of rank 10]``, each in card order (c d s b)."""
-    groups: list[list[Card]] = [[] for _ in range(_SENTINEL)]
+    groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], []]
     for c in sorted(cards, key=_ORDER):
         groups[c.rank].append(c)
     return groups
@@ -98,22 +100,21 @@ class Stoppa:
         events: list[Event] | None = None,
     ) -> None:
         """The phase before its first move (``from_hands`` also makes the forced plays)."""
-        self._left = [len(h) for h in hands]
-        if len({c.index for cards in hands for c in cards}) != sum(self._left):
+        self._left = list(map(len, hands))
+        #: each seat's cards by rank (see ``by_rank``)
+        self._held = [by_rank(h) for h in hands]
+        held = mask_of(chain.from_iterable(hands))
+        if held.bit_count() != sum(self._left):
             raise ValueError("a card cannot be held twice")
         #: live[r]: cards of rank r still held (1..10); live[11] = 1 is the sentinel of
         #: ``next_live_rank``
-        live = self.live = [0] * (_SENTINEL + 1)
-        live[_SENTINEL] = 1
-        for cards in hands:
-            for c in cards:
-                live[c.rank] += 1
+        self.live = [(held & bits).bit_count() for bits in RANK_BITS]
+        self.live.append(1)
         rules = rules or Rules(players=max(3, min(6, len(hands))))
         self._events: list[Event] = events if events is not None else []
         self.n = len(hands)
         self._full = rules.rank_counts()
         self._jump = rules.three_aces_jump
-        self._held = [by_rank(h) for h in hands]
         self.table: list[list[Card]] = []
         #: index in ``table`` of the first play of the open sequence
         self.sequence_start = 0
@@ -167,11 +168,11 @@ class Stoppa:
         """The plays of the sequence still open (since the last opening), oldest first."""
         return [list(play) for play in self.table[self.sequence_start :]]
 
-    def legal_plays(self) -> list[Play]:
+    def legal_actions(self) -> list[Action]:
         """The openings available to ``to_act`` (empty when nobody has a choice)."""
         if self.to_act is None:
             return []
-        out = []
+        out: list[Action] = []
         full = self._full
         for group in self._held[self.to_act]:
             if group:
@@ -182,12 +183,17 @@ class Stoppa:
                     out.append(_SINGLE_PLAYS[c.index])
         return out
 
+    #: the openings, by the name the stoppa's own callers know
+    legal_plays = legal_actions
+
     def default_play(self) -> Play:
         """What a timeout plays: the lowest rank held (all aces, or a full set, together)."""
-        plays = self.legal_plays()
+        plays = self.legal_actions()
         if not plays:
             raise IllegalAction("not_a_choice")
-        return plays[0]
+        play = plays[0]
+        assert isinstance(play, Play)
+        return play
 
     def events(self) -> list[Event]:
         """Every event of the phase so far (with a hand's log: the hand's events too)."""
@@ -250,13 +256,9 @@ class Stoppa:
         play. Returns the new events."""
         rank, cards = self.verify(seat, action)
         start = len(self._events)
-        self.apply(rank, cards)
-        return self._events[start:]
-
-    def apply(self, rank: int, cards: tuple[Card, ...]) -> None:
-        """Make the opening ``verify`` read (its rank and cards), then every forced play."""
         self.to_act = None
         self._advance(rank, cards)
+        return self._events[start:]
 
     # --- the automaton -------------------------------------------------------------------
 
