@@ -54,6 +54,7 @@ from bot.discord_utils.pings import PingOptOuts
 from bot.store import StoreContract
 from bot.tables import TableService
 from bot.tables.leases import Ownership
+from bot.tournaments.service import TournamentService
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -133,6 +134,8 @@ class StoppaBot(commands.AutoShardedBot):
         #: set by `setup_hook`, None again after `close`
         self.store: StoreContract | None = None
         self.tables: TableService | None = None
+        #: sit-and-go tournaments, beside `tables` (same life span)
+        self.tournaments: TournamentService | None = None
         self.translator = StoppaTranslator()
         #: Each server's pinned language, in memory (answers never wait for the store first).
         self.languages = ServerLanguages()
@@ -154,6 +157,7 @@ class StoppaBot(commands.AutoShardedBot):
         await asyncio.to_thread(prepare)  # the engine's lookup tables, off the event loop
         self.store = await open_store(self.db_path)
         self.tables = await self._start_tables(self.store)
+        self.tournaments = TournamentService(self.store, self.tables)
         for name in self.extension_names:
             await self._load(name)
         self._register_persistent_components()
@@ -251,6 +255,7 @@ class StoppaBot(commands.AutoShardedBot):
         database after each action, so stopping the timers and closing the store loses nothing.
         """
         tables, self.tables = self.tables, None
+        self.tournaments = None
         if tables is not None:
             try:
                 await tables.stop()

@@ -51,6 +51,7 @@ def settings_of(rows: list[Any]) -> ServerSettings:
         daily_min_age=float(r[8]),
         give_enabled=bool(r[9]),
         give_daily_limit=None if r[10] is None else int(r[10]),
+        tournaments_open=bool(r[11]),
     )
 
 

@@ -116,6 +116,8 @@ class ServerSettings:
     daily_min_age: float = 0.0  # seconds a member must have been in the server for /daily
     give_enabled: bool = False
     give_daily_limit: int | None = None  # chips one member may give in 24 hours
+    #: who may open a tournament: False = managers only, True = any member
+    tournaments_open: bool = False
 
 
 @dataclass(frozen=True, slots=True)

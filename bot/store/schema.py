@@ -426,6 +426,13 @@ CREATE TABLE pings_off (                 -- a row: the member asked for no turn 
 V7 = _PINGS_OFF.format(int="INTEGER", suffix=" WITHOUT ROWID")
 PG_V7 = _PINGS_OFF.format(int="BIGINT", suffix="")
 
+#: who may open a tournament on a server (0: managers only, 1: any member)
+_V8 = """
+ALTER TABLE servers ADD COLUMN tournaments_open INTEGER NOT NULL DEFAULT 0;
+"""
+V8 = _V8
+PG_V8 = _V8
+
 
 @dataclass(frozen=True, slots=True)
 class Migration:
@@ -444,6 +451,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(V5, PG_V5),
     Migration(V6, PG_V6),
     Migration(V7, PG_V7),
+    Migration(V8, PG_V8),
 )
 LATEST = len(MIGRATIONS)
 

@@ -30,6 +30,7 @@ SETTINGS_COLUMNS: tuple[str, ...] = (
     "daily_min_age",
     "give_enabled",
     "give_daily_limit",
+    "tournaments_open",
 )
 
 
@@ -85,7 +86,7 @@ def _economy(key: str, value: Any) -> Any:
         if not 0 <= seconds <= MAX_MIN_AGE:
             raise _bad(key, value)
         return seconds
-    if not isinstance(value, bool):  # give_enabled
+    if not isinstance(value, bool):  # give_enabled, tournaments_open
         raise _bad(key, value)
     return value
 
@@ -97,7 +98,7 @@ def apply_changes(current: ServerSettings, changes: Mapping[str, Any]) -> Server
     most 30 days; language: None, "en" or "it"; turn_timeout: None or seconds in (0, 86400];
     currency_name: None or 1..32 printable characters; currency_emoji: None or 1..64
     without spaces; balance_cap and give_daily_limit: None or 1..1e9 chips; daily_min_age:
-    seconds 0..365 days; give_enabled: a bool.
+    seconds 0..365 days; give_enabled and tournaments_open: bools.
     """
     known = asdict(current)
     clean: dict[str, Any] = {}

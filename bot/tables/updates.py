@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.i18n.currency import Currency
+from bot.tournaments.info import TournamentInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +108,8 @@ class TableState:
     last_hand: HandOver | None = None
     #: the table opened its own thread (`channel_id`), archived when the table closes
     own_thread: bool = False
+    #: the tournament this table plays (None at an ordinary table)
+    tournament: TournamentInfo | None = None
 
     def seat_of(self, user: int) -> SeatState | None:
         """The seat of `user`, if seated."""

@@ -24,6 +24,9 @@ catalogue key for a polite ephemeral reply):
 `offline.play_to_the_end(state, cpu_players, seed)` plays a whole tournament of CPU players
 with the real engine, the loop above (tests, bench).
 
+`TournamentInfo` (`info.py`) is what the Discord side sees; `service.TournamentService` (import
+it from `bot.tournaments.service`) is the async service the cog calls.
+
 Tournament chips are not server chips: only the buy-ins (the prize pool) are real, and
 `payouts` pays exactly the pool.
 """
@@ -31,6 +34,7 @@ Tournament chips are not server chips: only the buy-ins (the prize pool) are rea
 from __future__ import annotations
 
 from bot.tournaments.config import TournamentConfig
+from bot.tournaments.info import Entrant, Place, TournamentInfo
 from bot.tournaments.presets import PAYOUTS, SCHEDULES, Level, Payout, Schedule
 from bot.tournaments.state import (
     HandOutcome,
@@ -53,15 +57,18 @@ from bot.tournaments.state import (
 __all__ = [
     "PAYOUTS",
     "SCHEDULES",
+    "Entrant",
     "HandOutcome",
     "Level",
     "LevelUp",
     "NextHand",
     "Payout",
     "Phase",
+    "Place",
     "Placement",
     "Schedule",
     "TournamentConfig",
+    "TournamentInfo",
     "TournamentState",
     "after_hand",
     "cancel",
