@@ -15,12 +15,12 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.client import StoppaBot
-from bot.discord_utils import guarded
+from bot.discord_utils import PREFIX, guarded, key
 from bot.i18n import t
 
 #: What the registration message's buttons do, in the order they are shown.
 ACTIONS: tuple[str, ...] = ("join", "leave", "cpu", "start", "cancel")
-BUTTON_TEMPLATE = r"stoppa:tour:(?P<tournament>\d+):(?P<action>" + "|".join(ACTIONS) + ")"
+BUTTON_TEMPLATE = PREFIX + r"tour:(?P<tournament>\d+):(?P<action>" + "|".join(ACTIONS) + ")"
 BUTTON_PATTERN = re.compile(BUTTON_TEMPLATE)
 STYLES: dict[str, discord.ButtonStyle] = {
     "join": discord.ButtonStyle.success,
@@ -33,7 +33,7 @@ STYLES: dict[str, discord.ButtonStyle] = {
 
 def custom_id(tournament: int, action: str) -> str:
     """The custom id of a registration button."""
-    return f"stoppa:tour:{tournament}:{action}"
+    return f"{PREFIX}tour:{tournament}:{action}"
 
 
 @runtime_checkable
@@ -85,6 +85,6 @@ def registration_view(tournament: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ACTIONS:
         view.add_item(
-            TournamentButton(tournament, action, label=t(f"tournaments.button.{action}", lang))
+            TournamentButton(tournament, action, label=t(key("tournaments.button", action), lang))
         )
     return view

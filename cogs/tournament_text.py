@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 import discord
 
+from bot.discord_utils import key
 from bot.i18n import has, t
 from bot.i18n.currency import Currency
 from bot.render.shapes import fmt_int
@@ -32,7 +33,7 @@ COLOURS: dict[Phase, discord.Colour] = {
 
 def ordinal(place: int, lang: str) -> str:
     """ "1st", "2nd" (en) or "1º" (it)."""
-    name = f"tournaments.ordinal.{place}"
+    name = key("tournaments.ordinal", place)
     return t(name, lang) if has(name, lang) else str(place)
 
 
@@ -44,7 +45,8 @@ def entrant_name(info: TournamentInfo, user: int, lang: str,
         base = display_name(user)
         if level is None:
             return base
-        return t("tournaments.cpu_name", lang, name=base, level=t(f"table.cmd.level.{level}", lang))
+        level_name = t(key("table.cmd.level", level), lang)
+        return t("tournaments.cpu_name", lang, name=base, level=level_name)
     if names is not None and user in names:
         return names[user]
     return f"<@{user}>"
@@ -52,7 +54,7 @@ def entrant_name(info: TournamentInfo, user: int, lang: str,
 
 def schedule_name(info: TournamentInfo, lang: str) -> str:
     """The schedule preset's name in `lang` (its own name when it is not a preset)."""
-    name = f"tournaments.schedule.{info.config.schedule.name}"
+    name = key("tournaments.schedule", info.config.schedule.name)
     return t(name, lang) if has(name, lang) else info.config.schedule.name
 
 
