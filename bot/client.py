@@ -157,7 +157,7 @@ class StoppaBot(commands.AutoShardedBot):
         await asyncio.to_thread(prepare)  # the engine's lookup tables, off the event loop
         self.store = await open_store(self.db_path)
         self.tables = await self._start_tables(self.store)
-        self.tournaments = TournamentService(self.store, self.tables)
+        self.tournaments = TournamentService(self.store, self.tables, seed=self.seed)
         for name in self.extension_names:
             await self._load(name)
         self._register_persistent_components()

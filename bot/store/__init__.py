@@ -55,6 +55,7 @@ from bot.store.models import (
     StoredRating,
     TableRow,
     TournamentRow,
+    TournamentSave,
 )
 from bot.store.schema import LATEST as SCHEMA_VERSION
 from bot.store.stakes import CHOICES as STAKES_CHOICES
@@ -99,6 +100,7 @@ __all__ = [
     "TableRow",
     "TournamentError",
     "TournamentRow",
+    "TournamentSave",
     "VersionConflict",
     "open_store",
     "parse_database",

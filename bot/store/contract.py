@@ -35,6 +35,7 @@ from bot.store.models import (
     StoredRating,
     TableRow,
     TournamentRow,
+    TournamentSave,
     Unset,
 )
 
@@ -173,12 +174,31 @@ class StoreContract(Protocol):
         hand: HandRecord | None = None,
         lease_owner: str | None = None,
         now: float | None = None,
+        tournament: TournamentSave | None = None,
     ) -> TableRow:
         """One action in one transaction: version check, the given fields, every move (with
         ledger rows, through the escrow), the hand record (`VersionConflict`,
         `InsufficientFunds`, `StoreError`). With `lease_owner` it is fenced: applied only
         while that owner holds the table's unexpired lease at `now` (else `LeaseLost`), so a
-        process paused past its lease can never write."""
+        process paused past its lease can never write. With `tournament` the running
+        tournament's state is written too (`TournamentError` if it no longer runs)."""
+        ...
+
+    async def start_tournament(
+        self,
+        tournament_id: int,
+        *,
+        expected_version: int,
+        state: str,
+        channel: int,
+        settings: Mapping[str, Any],
+        seats: Sequence[int],
+        meta: Mapping[str, Any],
+        now: float | None = None,
+    ) -> tuple[TournamentRow, TableRow]:
+        """A full open tournament (still at `expected_version`) starts running with `state`
+        and its new table in `channel` (lobby, `seats` seated, the tournament's `table_id`),
+        in ONE transaction (`TournamentError`, `TableExists`)."""
         ...
 
     async def close_table(

@@ -231,6 +231,15 @@ class Season:
     ended_at: float | None
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentSave:
+    """A running tournament's new state JSON, written with a table save (`save_table`'s
+    `tournament`): the hand, its eliminations and the level land in one transaction."""
+
+    id: int
+    state: str
+
+
 @dataclass(slots=True)
 class TournamentRow:
     """One tournament as stored: its entrants (user ids, in the order they registered), the

@@ -10,8 +10,27 @@ from typing import Any, NoReturn
 from bot.store.connection import StoreBase, dumps
 from bot.store.errors import LeaseLost, StoreError, TableExists, TableNotFound, VersionConflict
 from bot.store.ledger import TABLE, USER, Account, Transfers
-from bot.store.models import REASON_RE, TABLE_STATUSES, UNSET, HandRecord, Move, TableRow, Unset
+from bot.store.models import (
+    REASON_RE,
+    TABLE_STATUSES,
+    UNSET,
+    HandRecord,
+    Move,
+    TableRow,
+    TournamentRow,
+    TournamentSave,
+    Unset,
+)
 from bot.store.ratings import check_updates, write_ratings
+from bot.store.tournaments import (
+    GET,
+    SAVE_RUNNING,
+    SET_TABLE,
+    START,
+    read_tournament,
+    refused,
+    refused_start,
+)
 
 COLUMNS = (
     "id, guild_id, channel_id, message_id, status, seats, dealer, settings, state, meta,"
@@ -188,6 +207,38 @@ def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
         write_ratings(tx, row.guild_id, updates, cursor.lastrowid, hand.ratings_season)
 
 
+def insert_table(
+    tx: Transfers,
+    guild: int,
+    channel: int,
+    settings: Mapping[str, Any],
+    seats: list[int],
+    meta: Mapping[str, Any] | None,
+) -> TableRow:
+    """Insert a new table in the lobby (TableExists if the channel has an open table)."""
+    rows = tx.fetchall(
+        "SELECT id FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)
+    )
+    if rows:
+        raise TableExists(channel=channel, table_id=rows[0][0])
+    cur = tx.db.execute(
+        "INSERT INTO tables (guild_id, channel_id, status, seats, settings, meta,"
+        " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?)",
+        (
+            guild,
+            channel,
+            dumps(seats),
+            dumps(dict(settings)),
+            dumps(dict(meta or {})),
+            tx.now,
+            tx.now,
+        ),
+    )
+    table_id = cur.lastrowid
+    assert table_id is not None
+    return _fetch(tx, table_id)
+
+
 class TablesMixin(StoreBase):
     """Create, read, save and close tables; each save is one transaction with its moves."""
 
@@ -204,27 +255,7 @@ class TablesMixin(StoreBase):
         seat_ids = check_ids("seats", seats)
 
         def create(tx: Transfers) -> TableRow:
-            rows = tx.fetchall(
-                "SELECT id FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)
-            )
-            if rows:
-                raise TableExists(channel=channel, table_id=rows[0][0])
-            cur = tx.db.execute(
-                "INSERT INTO tables (guild_id, channel_id, status, seats, settings, meta,"
-                " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (
-                    guild,
-                    channel,
-                    dumps(seat_ids),
-                    dumps(dict(settings)),
-                    dumps(dict(meta or {})),
-                    tx.now,
-                    tx.now,
-                ),
-            )
-            table_id = cur.lastrowid
-            assert table_id is not None
-            return _fetch(tx, table_id)
+            return insert_table(tx, guild, channel, settings, seat_ids, meta)
 
         return await self._transaction(create)
 
@@ -273,9 +304,12 @@ class TablesMixin(StoreBase):
         hand: HandRecord | None = None,
         lease_owner: str | None = None,
         now: float | None = None,
+        tournament: TournamentSave | None = None,
     ) -> TableRow:
         """Save an action in ONE transaction: version check, row update (version + 1), every
-        move (user <-> escrow, with ledger rows), the hand record and statistics.
+        move (user <-> escrow, with ledger rows), the hand record and statistics, and the
+        state of the running tournament the table plays (`tournament`; TournamentError
+        tournament_not_open when it is no longer running).
 
         Only the fields given change. With `lease_owner` the write is fenced: it applies only
         while that owner holds the table's unexpired lease at `now` (default: the wall clock),
@@ -296,9 +330,38 @@ class TablesMixin(StoreBase):
         if hand is not None:
             check_hand(hand)
         return await self._transaction(
-            lambda tx: _save(tx, table_id, expected_version, changes, ordered, hand, lease_owner),
+            lambda tx: _save(
+                tx, table_id, expected_version, changes, ordered, hand, lease_owner, tournament
+            ),
             now,
         )
+
+    async def start_tournament(
+        self,
+        tournament_id: int,
+        *,
+        expected_version: int,
+        state: str,
+        channel: int,
+        settings: Mapping[str, Any],
+        seats: Sequence[int],
+        meta: Mapping[str, Any],
+        now: float | None = None,
+    ) -> tuple[TournamentRow, TableRow]:
+        """Start a full open tournament (still at `expected_version`): its state, status
+        running, and its new table in `channel` (in the lobby, `seats` seated), in ONE
+        transaction (TournamentError; TableExists when the channel has an open table)."""
+        seat_ids = check_ids("seats", seats)
+
+        def begin(tx: Transfers) -> tuple[TournamentRow, TableRow]:
+            locked = tx.fetchall(START, (state, tx.now, tournament_id, expected_version))
+            if not locked:
+                raise refused_start(tx.fetchall(GET, (tournament_id,)), expected_version)
+            table = insert_table(tx, int(locked[0][0]), channel, settings, seat_ids, meta)
+            tx.fetchall(SET_TABLE, (table.id, tournament_id))
+            return read_tournament(tx, tournament_id), table
+
+        return await self._transaction(begin, now)
 
     async def close_table(
         self,
@@ -331,6 +394,7 @@ def _save(
     moves: list[Move],
     hand: HandRecord | None,
     lease_owner: str | None = None,
+    tournament: TournamentSave | None = None,
 ) -> TableRow:
     """The whole save (or close) of one table: runs on the worker thread in one transaction.
 
@@ -365,6 +429,10 @@ def _save(
     _apply_moves(tx, row, moves)
     if hand is not None:
         _record_hand(tx, row, hand)
+    if tournament is not None and not tx.fetchall(
+        SAVE_RUNNING, (tournament.state, tx.now, tournament.id)
+    ):
+        raise refused(tx.fetchall(GET, (tournament.id,)))
     return row
 
 

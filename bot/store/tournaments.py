@@ -61,6 +61,18 @@ OF_GUILD = (
     " ORDER BY id"
 )
 MAX_PLAYERS = 64
+#: a running tournament's state written with its table's save (`TournamentSave`)
+SAVE_RUNNING = (
+    "UPDATE tournaments SET state = ?, version = version + 1, updated_at = ?"
+    " WHERE id = ? AND status = 'running' RETURNING id"
+)
+#: `start_tournament`: a full open tournament at `expected_version` starts running
+START = (
+    "UPDATE tournaments SET state = ?, status = 'running', version = version + 1,"
+    " updated_at = ? WHERE id = ? AND version = ? AND status = 'open'"
+    " AND entrants = max_players RETURNING guild_id"
+)
+SET_TABLE = f"UPDATE tournaments SET table_id = ? WHERE id = ? RETURNING {T_COLUMNS}"
 
 
 def lock_sql(*statuses: str) -> str:
@@ -137,6 +149,15 @@ def save_changes(
     return changes
 
 
+def refused_start(current: Any, expected_version: int) -> TournamentError:
+    """Why START matched no row: gone, no longer open, changed meanwhile, or seats still
+    free (the service checks that first: then it is "not open" too)."""
+    row = tournament_row(current[0]) if current else None
+    if row is not None and row.status == "open" and row.version != expected_version:
+        return TournamentError("tournament_version_conflict")
+    return refused(current)
+
+
 def _pool(t: int) -> Account:
     return Account(TOURNAMENT, t)
 
@@ -200,7 +221,7 @@ class TournamentsMixin(StoreBase):
                     current.buy_in,
                     REASON_BUY_IN,
                 )
-            return _read(tx, tournament_id)
+            return read_tournament(tx, tournament_id)
 
         return await self._transaction(enter, now)
 
@@ -224,7 +245,7 @@ class TournamentsMixin(StoreBase):
                 tx.record(
                     guild, _pool(tournament_id), Account(USER, user), amount, REASON_BUY_IN_REFUND
                 )
-            return _read(tx, tournament_id)
+            return read_tournament(tx, tournament_id)
 
         return await self._transaction(leave, now)
 
@@ -249,7 +270,7 @@ class TournamentsMixin(StoreBase):
                         REASON_BUY_IN_REFUND,
                     )
             tx.fetchall(END, ("cancelled", tournament_id))
-            return _read(tx, tournament_id)
+            return read_tournament(tx, tournament_id)
 
         return await self._transaction(cancel, now)
 
@@ -277,7 +298,7 @@ class TournamentsMixin(StoreBase):
             )
             if not rows:
                 raise refused(tx.fetchall(GET, (tournament_id,)), expected_version)
-            return _read(tx, tournament_id)
+            return read_tournament(tx, tournament_id)
 
         return await self._transaction(save, now)
 
@@ -299,7 +320,7 @@ class TournamentsMixin(StoreBase):
                     guild, _pool(tournament_id), Account(USER, user), payouts[user], REASON_PRIZE
                 )
             tx.fetchall(END, ("finished", tournament_id))
-            return _read(tx, tournament_id)
+            return read_tournament(tx, tournament_id)
 
         return await self._transaction(pay, now)
 
@@ -311,6 +332,7 @@ def refused_entry(current: Any) -> TournamentError:
     return TournamentError("tournament_registered")
 
 
-def _read(tx: Transfers, tournament_id: int) -> TournamentRow:
+def read_tournament(tx: Transfers, tournament_id: int) -> TournamentRow:
+    """The tournament with its entrants, inside a transaction."""
     rows = tx.fetchall(GET, (tournament_id,))
     return tournament_row(rows[0], tx.fetchall(ENTRANTS, (tournament_id,)))

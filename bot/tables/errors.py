@@ -32,6 +32,7 @@ CODES: tuple[str, ...] = (
     "bad_action",
     "no_hand",
     "not_enough_chips_now",
+    "tournament_table",
 )
 
 

@@ -58,6 +58,9 @@ class TableMeta:
     own_thread: bool = False
     #: how the last hand ended (`HandOver.to_dict()`), shown until the next hand's first action
     last_hand: dict[str, Any] | None = None
+    #: the tournament this table plays (`bot.tables.tournament_hands`: its id and its
+    #: `TournamentRecord.to_dict()`), None at an ordinary table
+    tournament: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (int keys become strings in JSON; `from_dict` converts back).

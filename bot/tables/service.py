@@ -246,6 +246,32 @@ class TableService:
         await self.shared.publish([update])
         return table.snapshot
 
+    async def open_tournament(
+        self, channel: int, create: Callable[[], Awaitable[TableRow]]
+    ) -> TableState:
+        """Open a tournament's table in `channel` and deal its first hand. `create` writes the
+        table's row (with the tournament's start, in one transaction: the tournament service's
+        `start`); the row's meta holds the tournament (`bot.tables.tournament_hands`)."""
+        async with self._seating:
+            if channel in self._by_channel:
+                raise TableError("table_exists")
+            try:
+                row = await create()
+            except TableExists:
+                raise TableError("table_exists") from None
+            if self.leases is not None and not await self.leases.claim(row.id):
+                raise TableError("busy")  # another process took the new table: it drives it
+            meta = TableMeta.from_dict(row.meta)
+            timeout = await self._timeout_for(row.guild_id)
+            table = TableSession(self.shared, row, meta, None, timeout)
+            self._register(table)
+            await table.refresh_balances()
+            table.refresh()
+            updates = [table.update("opened", [], [])]
+            async with table.lock:
+                updates += await table.next_hand(table.meta.copy())
+        return await self._publish(table, updates)
+
     async def join(self, guild: int, channel: int, user: int) -> TableState:
         """Sit `user` at the table (3-6 seats, one table per server, 10 x ante to sit).
 

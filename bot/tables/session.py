@@ -26,8 +26,10 @@ from bot.store import (
     LeaseLost,
     Move,
     TableRow,
+    TournamentSave,
     VersionConflict,
 )
+from bot.tables import tournament_hands
 from bot.tables.chips import chip_moves, refunds
 from bot.tables.cpus import free_cpu_id, is_cpu
 from bot.tables.errors import TableError
@@ -157,6 +159,7 @@ class TableSession:
     async def join(self, user: int) -> list[Update]:
         """`user` sits (or stays, if they were leaving at the end of this hand)."""
         self.check_open()
+        tournament_hands.refuse_seat(self.meta)
         if user in self.meta.leaving:  # changed their mind before the hand ended
             meta = self.meta.copy()
             meta.leaving.remove(user)
@@ -177,6 +180,7 @@ class TableSession:
     async def add_cpu(self, by: int, level: str) -> list[Update]:
         """Seat a CPU player of `level`; `by` must be seated."""
         self.check_open()
+        tournament_hands.refuse_seat(self.meta)
         self.check_seated(by)
         self.check_room()
         cpu = free_cpu_id(self.id, set(self.row.seats) | set(self.meta.leaving))
@@ -189,6 +193,8 @@ class TableSession:
         """`user` leaves: at once between hands, else at the end of the hand (defaulting)."""
         self.check_open()
         self.check_seated(user)
+        if self.meta.tournament is not None:
+            return await tournament_hands.stays_in(self, user, kind, notice)
         meta = self.meta.copy()
         if self.in_hand and user in meta.players:
             if user not in meta.leaving:
@@ -216,6 +222,7 @@ class TableSession:
         """R-14: the table closes once every player has dealt the same number of times."""
         self.check_open()
         self.check_seated(user)
+        tournament_hands.refuse_seat(self.meta)
         meta = self.meta.copy()
         meta.round_called_by = user
         notice = note("tables.round_called", player=user)
@@ -271,6 +278,8 @@ class TableSession:
         """Between hands: close (round over / no human / fewer than 3 active players after a
         hand), wait in the lobby, or deal a hand."""
         notices = list(notices or [])
+        if meta.tournament is not None:
+            return await tournament_hands.deal(self, meta, notices)
         guild = self.row.guild_id
         seats = list(self.row.seats)
         settings = self.row.settings
@@ -352,6 +361,8 @@ class TableSession:
         before = list(hand.chips)
         events = hand.act(seat, action)
         moves = chip_moves(meta.players, before, hand.chips, events, meta.hand_no)
+        if meta.tournament is not None:  # tournament chips: no balance moves while it plays
+            moves = []
         add_paid(meta, moves)
         meta.turn += 1
         return moves, list(events)
@@ -389,6 +400,8 @@ class TableSession:
                 hand=hand,
             )
             return [update]
+        if meta.tournament is not None:
+            return await tournament_hands.settle(self, meta, hand, public, notices)
         # the hand is over: record it (with its ratings), settle the leavers, then the next hand
         record = await self.rated(hand_record(hand, meta), meta)
         meta.last_hand = hand_over(
@@ -437,6 +450,7 @@ class TableSession:
     ) -> Update:
         """Close the table: refund the escrow (hand in progress, carried pot)."""
         store = self.shared.store
+        notices = [*notices, *await tournament_hands.cancel_before_close(self, meta)]
         seats = list(self.row.seats if seats is None else seats)
         escrow = await store.escrow(self.id)
         paid = meta.paid if self.in_hand else {}
@@ -476,9 +490,11 @@ class TableSession:
         seats: list[int] | None = None,
         state: str | object | None = _KEEP,
         hand: Hand | object | None = _KEEP,
+        tournament: TournamentSave | None = None,
     ) -> Update:
-        """Write the table (state, meta, moves, hand record) in one transaction, then update
-        memory and return the Update to publish. On failure memory is rebuilt from the DB."""
+        """Write the table (state, meta, moves, hand record, the state of the tournament it
+        plays) in one transaction, then update memory and return the Update to publish. On
+        failure memory is rebuilt from the DB."""
         new_hand = self.hand if hand is _KEEP else hand
         assert new_hand is None or isinstance(new_hand, Hand)
         fields: dict[str, Any] = {"meta": meta.to_dict()}
@@ -499,7 +515,7 @@ class TableSession:
         try:
             row = await self.shared.store.save_table(
                 self.id, expected_version=self.row.version, moves=moves, hand=record, **fields,
-                **self.shared.fence(),
+                tournament=tournament, **self.shared.fence(),
             )
         except LeaseLost as exc:  # another process drives the table now: let go, no write
             log.warning("table %s: lease lost; no longer driven here", self.id)
@@ -551,6 +567,9 @@ class TableSession:
 
     async def refresh_balances(self) -> None:
         """The store balances of the seated players (shown between hands)."""
+        if self.meta.tournament is not None:  # seats show their tournament chips
+            self.balances = tournament_hands.stacks(self.meta)
+            return
         users = list(self.row.seats)
         guild = self.row.guild_id
         self.balances = dict(await self.shared.store.balances(guild, users)) if users else {}
@@ -558,6 +577,10 @@ class TableSession:
     def refresh(self) -> None:
         """Rebuild the public snapshot from memory."""
         self.snapshot = build_state(self.row, self.meta, self.hand, self.balances)
+        if self.meta.tournament is not None:
+            self.snapshot = tournament_hands.snapshot(
+                self.snapshot, self.row.guild_id, self.row.channel_id, self.id, self.meta
+            )
 
     def update(self, kind: str, events: list[dict[str, Any]], notices: list[Notice]) -> Update:
         """The `Update` to publish for a change of `kind`."""
@@ -748,7 +771,8 @@ class TableSession:
     async def begin(self) -> None:
         """After a resume: deal the next hand if the bot stopped between two, else run the
         clock and the CPU seat to act."""
-        if self.row.status == "playing" and not self.in_hand:
+        tournament = self.meta.tournament is not None
+        if (self.row.status == "playing" or tournament) and not self.in_hand:
             async with self.lock:
                 updates = await self.next_hand(self.meta.copy())
             await self.shared.publish(updates)

@@ -9,17 +9,32 @@ records the opener.
 Refusals are `TournamentError` (the store's: `error.message(lang)`, text `store.<code>`),
 `RankedError` (`t(error.key, lang, **error.params)`, text `ranked.*`) or the table service's
 `TableError`; nothing changed when one is raised.
+
+The tournament's `TournamentRecord` (state, opener, CPU levels) is its row's JSON; once it
+runs, its table's meta holds it too and every hand writes both in one transaction.
+Registration order is seat order. A CPU entrant registers like a member, its buy-in taken
+from its own account (created with the server's starting balance, as a table CPU's is).
 """
 
 from __future__ import annotations
 
+import asyncio
+import random
+from collections import defaultdict
+
+from bot.players import LEVELS
 from bot.ratings.errors import RankedError
-from bot.store import StoreContract
+from bot.store import StoreContract, TableRow, TournamentRow
 from bot.store.errors import TournamentError
+from bot.tables import tournament_hands
+from bot.tables.errors import TableError
+from bot.tables.meta import TableMeta
 from bot.tables.service import TableService
 from bot.tables.updates import TableState
 from bot.tournaments.config import TournamentConfig
 from bot.tournaments.info import TournamentInfo
+from bot.tournaments.record import TournamentRecord
+from bot.tournaments.state import TournamentState, new_tournament, start
 
 __all__ = ["RankedError", "TournamentError", "TournamentService"]
 
@@ -27,42 +42,130 @@ __all__ = ["RankedError", "TournamentError", "TournamentService"]
 class TournamentService:
     """Tournaments of the servers of one process, beside its `TableService`."""
 
-    def __init__(self, store: StoreContract, tables: TableService) -> None:
+    def __init__(
+        self, store: StoreContract, tables: TableService, *, seed: int | None = None
+    ) -> None:
         self.store = store
         self.tables = tables
+        self._rng = random.Random(seed)
+        #: one change at a time per tournament (its record is read, changed and written)
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def create(
         self, guild: int, channel: int, by: int, config: TournamentConfig
     ) -> TournamentInfo:
         """Open a tournament for registration in `channel` (the opener is not registered)."""
-        raise NotImplementedError
+        config.check()
+        record = TournamentRecord(new_tournament(config), opened_by=by)
+        row = await self.store.create_tournament(
+            guild, channel, buy_in=config.buy_in, max_players=config.seats,
+            state=record.to_json(),
+        )
+        return _info(row, record)
 
     async def join(self, tournament_id: int, user: int) -> TournamentInfo:
         """Register `user`, escrowing the buy-in from their balance."""
-        raise NotImplementedError
+        async with self._locks[tournament_id]:
+            await self._registering(tournament_id)
+            row = await self.store.register(tournament_id, user)
+        return _info(row, _record(row))
 
     async def leave(self, tournament_id: int, user: int) -> TournamentInfo:
         """Withdraw `user` before the start, refunding the buy-in."""
-        raise NotImplementedError
+        async with self._locks[tournament_id]:
+            await self._registering(tournament_id)
+            row = await self.store.unregister(tournament_id, user)
+        return _info(row, _record(row))
 
     async def add_cpu(self, tournament_id: int, by: int, level: str) -> TournamentInfo:
         """Register a CPU entrant of `level` ("easy", "hard", "random"); it pays its buy-in
         from its own CPU account, like a table CPU."""
-        raise NotImplementedError
+        if level not in LEVELS:
+            raise TableError("bad_level", level=level, levels=", ".join(LEVELS))
+        async with self._locks[tournament_id]:
+            row = await self._registering(tournament_id)
+            record = _record(row)
+            cpu = tournament_hands.cpu_id(tournament_id, set(row.entrants))
+            if cpu is None or len(row.entrants) >= record.state.config.seats:
+                raise RankedError("ranked.tournament_full", seats=record.state.config.seats)
+            record = record.with_cpu(cpu, level)
+            # the level first: a CPU registered without one would play as "easy"
+            row = await self.store.save_tournament(
+                tournament_id, expected_version=row.version, state=record.to_json()
+            )
+            row = await self.store.register(tournament_id, cpu)
+        return _info(row, record)
 
     async def cancel(self, tournament_id: int, by: int) -> TournamentInfo:
-        """Cancel a registering or running tournament, refunding every buy-in."""
-        raise NotImplementedError
+        """Cancel a registering or running tournament, refunding every buy-in (a running one
+        closes its table: see `bot.tables.tournament_hands`)."""
+        async with self._locks[tournament_id]:
+            row = await self.store.get_tournament(tournament_id)
+            table = None if row.table_id is None else self.tables.session(row.table_id)
+            if row.status == "running" and table is not None:
+                await self.tables.force_close(row.guild_id, table.row.channel_id, by)
+            else:
+                await self.store.cancel_tournament(tournament_id)
+            row = await self.store.get_tournament(tournament_id)
+        return _info(row, _record(row))
 
     async def start(self, tournament_id: int, *, channel: int, own_thread: bool) -> TableState:
         """Seat the entrants at a new tournament table in `channel` and deal; the tournament
         becomes running with its table, in one transaction with the table's creation."""
-        raise NotImplementedError
+        async with self._locks[tournament_id]:
+            row = await self._registering(tournament_id)
+            record = _record(row)
+            seated = TournamentState(
+                record.state.config, players=tuple(str(u) for u in row.entrants)
+            )
+            record = record.with_state(start(seated, self._rng.getrandbits(63)))
+            stakes = dict(await self.store.get_stakes(row.guild_id))
+            level = record.state.config.schedule.level(0)
+            shared = self.tables.shared
+            meta = TableMeta(
+                seed=self._rng.getrandbits(63), started=True, cpus=dict(record.cpus),
+                away_after=shared.max_timeouts, away_mode=shared.away_mode,
+                own_thread=own_thread,
+            )
+            tournament_hands.keep(meta, tournament_id, record)
+
+            async def create() -> TableRow:
+                _, table = await self.store.start_tournament(
+                    tournament_id, expected_version=row.version, state=record.to_json(),
+                    channel=channel, settings=tournament_hands.table_settings(stakes, level),
+                    seats=list(row.entrants), meta=meta.to_dict(),
+                )
+                return table
+
+            return await self.tables.open_tournament(channel, create)
 
     async def info(self, tournament_id: int) -> TournamentInfo:
         """The tournament now (TournamentError tournament_not_found)."""
-        raise NotImplementedError
+        row = await self.store.get_tournament(tournament_id)
+        return _info(row, _record(row))
 
     async def open_in(self, guild: int) -> list[TournamentInfo]:
         """The server's tournaments registering or running, oldest first."""
-        raise NotImplementedError
+        rows = await self.store.open_tournaments(guild)
+        full = [await self.store.get_tournament(r.id) for r in rows]
+        return [_info(row, _record(row)) for row in full]
+
+    async def _registering(self, tournament_id: int) -> TournamentRow:
+        """The tournament's row while it is open for registration (TournamentError)."""
+        row = await self.store.get_tournament(tournament_id)
+        if row.status != "open":
+            raise TournamentError("tournament_not_open")
+        return row
+
+
+def _record(row: TournamentRow) -> TournamentRecord:
+    if not row.state:
+        raise TournamentError("tournament_not_found")
+    return TournamentRecord.from_json(row.state)
+
+
+def _info(row: TournamentRow, record: TournamentRecord) -> TournamentInfo:
+    return record.info(
+        tournament_id=row.id, guild=row.guild_id, channel=row.channel_id, status=row.status,
+        entrants=row.entrants, table_id=row.table_id, pool=row.pool,
+    )

@@ -56,6 +56,8 @@ from bot.store.models import (
     PlayerStats,
     ServerSettings,
     TableRow,
+    TournamentRow,
+    TournamentSave,
     Unset,
 )
 from bot.store.postgres.connection import (
@@ -84,6 +86,16 @@ from bot.store.tables import (
     table_changes,
 )
 from bot.store.tables import table_row as _table_row
+from bot.store.tournaments import (
+    ENTRANTS,
+    GET,
+    SAVE_RUNNING,
+    SET_TABLE,
+    START,
+    refused,
+    refused_start,
+    tournament_row,
+)
 
 if TYPE_CHECKING:
     from bot.store.postgres.connection import PgConnection
@@ -341,24 +353,7 @@ class PostgresStore(
         seat_ids = check_ids("seats", seats)
 
         async def create(tx: PgTransfers) -> TableRow:
-            rows = await tx.fetch(
-                "INSERT INTO tables (guild_id, channel_id, status, seats, settings, meta,"
-                " created_at, updated_at) VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $6)"
-                f" ON CONFLICT (channel_id) WHERE status != 'closed' DO NOTHING"
-                f" RETURNING {COLUMNS}",
-                guild,
-                channel,
-                dumps(seat_ids),
-                dumps(dict(settings)),
-                dumps(dict(meta or {})),
-                tx.now,
-            )
-            if rows:
-                return _table_row(rows[0])
-            existing = await tx.fetch(
-                "SELECT id FROM tables WHERE channel_id = $1 AND status != 'closed'", channel
-            )
-            raise TableExists(channel=channel, table_id=existing[0][0] if existing else 0)
+            return await _insert_table(tx, guild, channel, settings, seat_ids, meta)
 
         return await self._transaction(create)
 
@@ -406,9 +401,11 @@ class PostgresStore(
         hand: HandRecord | None = None,
         lease_owner: str | None = None,
         now: float | None = None,
+        tournament: TournamentSave | None = None,
     ) -> TableRow:
         """Save an action in ONE transaction (see `StoreContract.save_table`), fenced by the
-        lease of `lease_owner` when given (`LeaseLost`)."""
+        lease of `lease_owner` when given (`LeaseLost`), with the running tournament's state
+        when given."""
         changes = table_changes(
             status=status,
             seats=seats,
@@ -422,9 +419,44 @@ class PostgresStore(
         if hand is not None:
             check_hand(hand)
         return await self._transaction(
-            lambda tx: _save(tx, table_id, expected_version, changes, ordered, hand, lease_owner),
+            lambda tx: _save(
+                tx, table_id, expected_version, changes, ordered, hand, lease_owner, tournament
+            ),
             now,
         )
+
+    async def start_tournament(
+        self,
+        tournament_id: int,
+        *,
+        expected_version: int,
+        state: str,
+        channel: int,
+        settings: Mapping[str, Any],
+        seats: Sequence[int],
+        meta: Mapping[str, Any],
+        now: float | None = None,
+    ) -> tuple[TournamentRow, TableRow]:
+        """Start a full open tournament with its new table, in ONE transaction (see
+        `StoreContract.start_tournament`)."""
+        seat_ids = check_ids("seats", seats)
+
+        async def begin(tx: PgTransfers) -> tuple[TournamentRow, TableRow]:
+            locked = await tx.fetch(
+                numbered(START), state, tx.now, tournament_id, expected_version
+            )
+            if not locked:
+                current = await tx.fetch(numbered(GET), tournament_id)
+                raise refused_start(current, expected_version)
+            table = await _insert_table(
+                tx, int(locked[0][0]), channel, settings, seat_ids, meta
+            )
+            await tx.fetch(numbered(SET_TABLE), table.id, tournament_id)
+            rows = await tx.fetch(numbered(GET), tournament_id)
+            entrants = await tx.fetch(numbered(ENTRANTS), tournament_id)
+            return tournament_row(rows[0], entrants), table
+
+        return await self._transaction(begin, now)
 
     async def close_table(
         self,
@@ -626,6 +658,35 @@ def _quoted(column: str) -> str:
     return f'"{column}"'
 
 
+async def _insert_table(
+    tx: PgTransfers,
+    guild: int,
+    channel: int,
+    settings: Mapping[str, Any],
+    seats: list[int],
+    meta: Mapping[str, Any] | None,
+) -> TableRow:
+    """Insert a new table in the lobby (TableExists if the channel has an open table)."""
+    rows = await tx.fetch(
+        "INSERT INTO tables (guild_id, channel_id, status, seats, settings, meta,"
+        " created_at, updated_at) VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $6)"
+        " ON CONFLICT (channel_id) WHERE status != 'closed' DO NOTHING"
+        f" RETURNING {COLUMNS}",
+        guild,
+        channel,
+        dumps(seats),
+        dumps(dict(settings)),
+        dumps(dict(meta or {})),
+        tx.now,
+    )
+    if rows:
+        return _table_row(rows[0])
+    existing = await tx.fetch(
+        "SELECT id FROM tables WHERE channel_id = $1 AND status != 'closed'", channel
+    )
+    raise TableExists(channel=channel, table_id=existing[0][0] if existing else 0)
+
+
 async def _save(
     tx: PgTransfers,
     table_id: int,
@@ -634,6 +695,7 @@ async def _save(
     moves: list[Move],
     hand: HandRecord | None,
     lease_owner: str | None = None,
+    tournament: TournamentSave | None = None,
 ) -> TableRow:
     """The whole save (or close) of one table, in one transaction: the lease fence (when
     `lease_owner` is given: the lease row stays locked until the commit, so no steal can
@@ -677,6 +739,10 @@ async def _save(
         )
     if hand is not None:
         await _record_hand(tx, row, hand)
+    if tournament is not None and not await tx.fetch(
+        numbered(SAVE_RUNNING), tournament.state, tx.now, tournament.id
+    ):
+        raise refused(await tx.fetch(numbered(GET), tournament.id))
     return row
 
 
