@@ -84,8 +84,6 @@ IMAGE_NAME = "standings.png"
 HOST_ACTIONS = {"cpu": "tournaments.error.not_host_cpu",
                 "start": "tournaments.error.not_host_start",
                 "cancel": "tournaments.error.not_host_cancel"}
-#: How many players a tournament needs to start (a hand needs 3, R-5).
-MIN_START = 3
 
 
 def _guild(interaction: discord.Interaction[StoppaBot]) -> int:
@@ -332,9 +330,7 @@ class TournamentCog(
         elif action == "cancel":
             after = await self.service.cancel(info.id, user)
             text = t("tournaments.reply.cancelled", lang, number=info.id)
-        else:  # start
-            if len(info.entrants) < MIN_START:
-                raise UserFacingError("tournaments.error.too_few", count=len(info.entrants))
+        else:  # start (the service refuses while a seat is free)
             await self._begin(interaction, lang, info)
             return
         await self._refresh(after, interaction)

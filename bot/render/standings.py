@@ -77,12 +77,14 @@ def hand_text(row: StandingRow, lang: str) -> str:
     return t("tournaments.image.out_hand", lang, hand=row.hand)
 
 
-def title_text(snap: StandingsSnapshot, *, drawn: bool = False) -> str:
-    """The image's title: the tournament's number (and the server's name when known)."""
-    if snap.server:
-        server = name_text(snap.server) if drawn else snap.server
-        return t("tournaments.image.title_server", snap.lang, number=snap.number, server=server)
+def title_text(snap: StandingsSnapshot) -> str:
+    """The image's title: "Tournament #7: final standings"."""
     return t("tournaments.image.title", snap.lang, number=snap.number)
+
+
+def footer_text(snap: StandingsSnapshot) -> str:
+    """The server's name (made safe to draw), or the game's when unknown."""
+    return name_text(snap.server) if snap.server else t("tournaments.image.footer", snap.lang)
 
 
 def subtitle_text(snap: StandingsSnapshot, *, emoji: bool = True) -> str:
@@ -102,7 +104,7 @@ def standings_image(snap: StandingsSnapshot) -> Image.Image:
     image = Image.new("RGB", (WIDTH, height), FELT_DARK)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((2, 2, WIDTH - 3, height - 3), radius=14, fill=FELT)
-    draw_text(draw, (PAD, 14), title_text(snap, drawn=True), 23, INK, bold=True,
+    draw_text(draw, (PAD, 14), title_text(snap), 23, INK, bold=True,
               max_width=WIDTH - 2 * PAD)
     draw_text(draw, (PAD, 46), subtitle_text(snap, emoji=False), 15, MUTED,
               max_width=WIDTH - 2 * PAD)
@@ -130,8 +132,8 @@ def standings_image(snap: StandingsSnapshot) -> Image.Image:
         draw_text(draw, (PAD + 46, cy), row.name, 19, INK, anchor="lm", bold=winner,
                   max_width=max(60, name_right - PAD - 46))
         y += ROW
-    draw_text(draw, (WIDTH - PAD, height - FOOTER / 2 - 2),
-              t("tournaments.image.footer", lang), 13, MUTED, anchor="rm")
+    draw_text(draw, (WIDTH - PAD, height - FOOTER / 2 - 2), footer_text(snap), 13, MUTED,
+              anchor="rm", max_width=WIDTH - 2 * PAD)
     return image
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.harness import FakeMember, Harness
+from tests.harness.harness import Reply
 from tests.harness.transport import FakeMessage
 
 
@@ -57,3 +58,11 @@ async def open_tournament(
     assert ids, "the registration message has buttons"
     number = int(ids[0].split(":")[2])
     return number, message
+
+
+def note(reply: Reply) -> str:
+    """The private answer of an interaction (a click's reply also holds the registration
+    message it updated): the text of its ephemeral messages, which must exist."""
+    private = [m for m in reply.messages if m.ephemeral]
+    assert private, f"no private answer: {reply.text!r}"
+    return "\n".join(m.text for m in private)
