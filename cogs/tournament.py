@@ -335,8 +335,13 @@ class TournamentCog(
             return
         await self._refresh(after, interaction)
         if after.status is Phase.REGISTERING and after.seats_left == 0:
-            await self._begin(interaction, lang, after)
-            return
+            try:
+                await self._begin(interaction, lang, after)
+                return
+            except (RankedError, StoreError, TableError) as error:
+                # the entry stands; the start can be tried again with Start
+                _log.info("tournament %s did not start: %s", after.id, error)
+                text = f"{text}\n{refusal(error, lang)}"
         await send_ephemeral(interaction, text)
 
     async def _begin(self, interaction: discord.Interaction[StoppaBot], lang: str,

@@ -61,7 +61,8 @@ async def test_refusals_of_entry(
                           balance=balance)
     assert await h.store.balance(h.guild_id, bob.id) == balance
     not_in = await h.slash(anna, "tournament leave")
-    assert not_in.ephemeral and "non" in not_in.text.lower()  # Italian: "Non sei iscritto"
+    assert not_in.ephemeral
+    assert not_in.text == t("store.tournament_not_registered", "it")
     too_few = await h.slash(boss, "tournament start")
     assert too_few.ephemeral
     assert too_few.text == t("ranked.tournament_not_full", "en", missing=4)
@@ -104,3 +105,47 @@ async def test_status_is_public_where_the_tournament_is_and_private_elsewhere(
     assert t("tournaments.status.registering", "it", taken=0, seats=5) in text
     assert t("tournaments.status.level", "it", level=1) in text
     assert "1º: 0" in text  # an empty pool pays nothing yet
+
+
+async def test_a_full_tournament_that_could_not_start_refuses_entries(
+    h: Harness, boss: FakeMember, anna: FakeMember, bob: FakeMember
+) -> None:
+    await h.slash(bob, "stoppa new")  # an ordinary table in the channel, and no threads
+    number, message = await open_tournament(h, boss, buy_in=10, seats=3)
+    await h.click(boss, message.id, button(number, "cpu"))
+    await h.click(boss, message.id, button(number, "cpu"))
+    filled = await h.click(anna, message.id, button(number, "join"))
+    # Anna is in; the start is refused politely: the channel already has a table
+    text = note(filled)
+    assert t("tournaments.reply.joined", "it", number=number, buy_in=10) in text
+    assert t("tables.errors.table_exists", "it") in text
+    info = await h.bot.tournaments.info(number)  # type: ignore[union-attr]
+    assert len(info.entrants) == 3 and info.table_id is None
+    full = await h.click(bob, message.id, button(number, "join"))
+    assert note(full) == t("store.tournament_full", "en")
+    retry = await h.click(boss, message.id, button(number, "start"))
+    assert note(retry) == t("tables.errors.table_exists", "en")
+    assert await h.store.audit() == []
+
+
+async def test_buttons_work_after_a_restart_and_stale_ones_are_refused(
+    h: Harness, boss: FakeMember, anna: FakeMember, bob: FakeMember
+) -> None:
+    number, message = await open_tournament(h, boss, buy_in=0, seats=3)
+    await h.restart()
+    joined = await h.click(bob, message.id, button(number, "join"))
+    assert note(joined) == t("tournaments.reply.joined_free", "en", number=number)
+    assert f"<@{bob.id}>" in h.message(message.id).text  # the message was edited
+    await h.click(boss, message.id, button(number, "cpu"))
+    await h.slash(boss, "tournament addbot")  # the last seat: it starts in the channel
+    info = await h.bot.tournaments.info(number)  # type: ignore[union-attr]
+    assert info.status.value == "running"
+    assert h.message(message.id).custom_ids() == []
+    # a client still showing the old registration message
+    late = await h.click(anna, message.id, button(number, "join"))
+    assert note(late) == t("tournaments.error.already_started", "it", number=number)
+    twice = await h.click(boss, message.id, button(number, "start"))
+    assert note(twice) == t("tournaments.error.already_started", "en", number=number)
+    state = h.bot.tables.state(h.channel_id)  # type: ignore[union-attr]
+    assert state is not None and state.tournament is not None
+    assert state.tournament.id == number
