@@ -75,6 +75,9 @@ class HandRecord:
     #: the season those ratings were computed in: if another season started meanwhile they
     #: are not written (they would carry the old season's skill into the new one)
     ratings_season: int | None = None
+    #: whether `result` is server chips, added to the players' net winnings (False at a
+    #: tournament table: its chips are tournament chips, only the prizes are winnings)
+    counts_net: bool = True
 
 
 @dataclass(slots=True)

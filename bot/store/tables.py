@@ -196,7 +196,7 @@ def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
                 1 if user in hand.result else 0,
                 hand.pots_won.get(user, 0),
                 hand.closes.get(user, 0),
-                hand.result.get(user, 0),
+                hand.result.get(user, 0) if hand.counts_net else 0,
                 hand.biggest_pot.get(user, 0),
             )
             for user in users

@@ -26,6 +26,7 @@ service.state(channel) / state_by_id(table_id) / table_of(guild, user) -> TableS
 service.tables() -> list[TableState]
 service.open_tables(guild) -> list[TableState]   # one server's, oldest first
 service.hand_for(guild, channel, user) -> PlayerHand   # private: typed view, actions, tokens
+await service.open_tournament(channel, create) -> TableState   # a tournament's table (below)
 service.subscribe(async_callback)                # async callback(update: Update)
 await service.wait_idle()                        # CPU moves and fired timers done (tests)
 ```
@@ -46,6 +47,12 @@ the in-memory table is rebuilt from the stored row.
 Chips: a seat's engine chips at the start of a hand are its store balance; after every engine
 step each seat's chip change becomes a Move (+ into the table escrow, - back to the player).
 Between hands the escrow holds only a carried big pot (variant unclaimed_big_pot=carry).
+
+Tournament tables (issue 21, `bot.tables.tournament_hands`; opened by
+`bot.tournaments.service.TournamentService.start`): ordinary tables whose hands the
+tournament's state drives (tournament chips, no balance moves while it plays; nobody joins;
+leavers stay in, sat out), each hand saved with the tournament's state; `TableState.tournament`
+is its `TournamentInfo`; the last updates are "tournament_over" (prizes paid) and "closed".
 
 Decisions where the rules are silent: see `bot.tables.service` (next hand starts at once,
 leavers default until the hand ends, R-14 counting, CPU ids, CPU without chips leaves).

@@ -772,6 +772,12 @@ class TableSession:
         """After a resume: deal the next hand if the bot stopped between two, else run the
         clock and the CPU seat to act."""
         tournament = self.meta.tournament is not None
+        if tournament:
+            async with self.lock:
+                updates = await tournament_hands.close_if_cancelled(self)
+            if updates:
+                await self.shared.publish(updates)
+                return
         if (self.row.status == "playing" or tournament) and not self.in_hand:
             async with self.lock:
                 updates = await self.next_hand(self.meta.copy())

@@ -140,6 +140,9 @@ async def deal(session: TableSession, meta: TableMeta, notices: list[Notice]) ->
     assert record is not None
     if record.state.phase is Phase.FINISHED:
         return await finish(session, meta, notices)
+    row = await session.shared.store.get_tournament(tournament_id(meta))
+    if row.status != "running":  # cancelled while the table was down: it closes
+        return [await session.close(meta, notices)]
     upcoming = next_hand(record.state)
     players = [int(p) for p in upcoming.players]
     n = len(players)
@@ -183,6 +186,10 @@ async def settle(
     """The hand is over: record it (rated), eliminate, level up and pass the deal, in one
     transaction with the tournament's state; then deal the next hand (or finish)."""
     record = await session.rated(hand_record(hand, meta), meta)
+    # tournament chips are no winnings (net, season, biggest pot): only the prizes are
+    record.counts_net = False
+    record.biggest_pot = {}
+    record.ratings = tuple(replace(update, winnings=0) for update in record.ratings)
     meta.last_hand = ending(
         hand, meta.players, hand_no=meta.hand_no, turn=meta.turn,
         blocked_stoppa=str(session.row.settings.get("blocked_stoppa", "four_aces")),
@@ -202,7 +209,7 @@ async def settle(
     tid = tournament_id(meta)
     keep(meta, tid, tournament)
     seats = list(session.row.seats)
-    for placed in outcome.eliminated:
+    for placed in reversed(outcome.eliminated):  # the worst place first, the winner last
         user = int(placed.player)
         if outcome.finished and placed.place <= 1:
             notices.append(note("tables.tournament.winner", player=user))
@@ -218,10 +225,14 @@ async def settle(
                  small_point=stakes.small_point, max_bet=stakes.max_bet)
         )
     notices.insert(0, note("tables.hand_over", hand_no=meta.hand_no))
-    over = await session.commit(
-        meta, "hand_over", events=events, notices=notices, seats=seats, state=hand.to_json(),
-        hand=hand, record=record, tournament=TournamentSave(tid, tournament.to_json()),
-    )
+    try:
+        over = await session.commit(
+            meta, "hand_over", events=events, notices=notices, seats=seats,
+            state=hand.to_json(), hand=hand, record=record,
+            tournament=TournamentSave(tid, tournament.to_json()),
+        )
+    except TournamentError:  # cancelled meanwhile (by another process): the table closes
+        return [await session.close(session.meta.copy(), [])]
     updates = [over]
     try:
         updates += await session.next_hand(session.meta.copy(), after_hand=True)
@@ -236,7 +247,7 @@ async def finish(session: TableSession, meta: TableMeta, notices: list[Notice]) 
     assert record is not None
     tid = tournament_id(meta)
     store = session.shared.store
-    prizes = {int(p): chips for p, chips in payouts(record.state).items()}
+    prizes = {int(p): chips for p, chips in payouts(record.state).items() if chips}
     updates: list[Update] = []
     try:
         await store.pay_tournament(tid, prizes)
@@ -262,6 +273,18 @@ async def cancel_before_close(session: TableSession, meta: TableMeta) -> list[No
     except TournamentError:  # cancelled (or ended) already
         return []
     return [note("tables.tournament.cancelled")]
+
+
+async def close_if_cancelled(session: TableSession) -> list[Update]:
+    """At a resume: the table of a tournament cancelled while it was down (its close did not
+    happen) closes at once, mid-hand or not; nothing otherwise."""
+    record = record_of(session.meta)
+    if record is None or record.state.phase is Phase.FINISHED:
+        return []
+    row = await session.shared.store.get_tournament(tournament_id(session.meta))
+    if row.status == "running":
+        return []
+    return [await session.close(session.meta.copy(), [])]
 
 
 async def stays_in(session: TableSession, user: int, kind: str, notice: Notice) -> list[Update]:

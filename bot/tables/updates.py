@@ -122,7 +122,8 @@ class Update:
 
     kind: "opened", "joined", "cpu_added", "left", "kicked", "started", "action" (a human),
     "cpu" (a CPU seat), "timeout", "round_called", "hand_over", "lobby" (waiting for
-    players), "closed".
+    players), "tournament_over" (a tournament table's last hand is played and its prizes
+    paid: `state.tournament` has the places and payouts), "closed".
     `events` are the public engine events of the change (dicts with "user" added);
     `to_act` is the user who must act next (None if nobody).
     """

@@ -22,6 +22,7 @@ import asyncio
 import random
 from collections import defaultdict
 
+from bot.engine import Rules
 from bot.players import LEVELS
 from bot.ratings.errors import RankedError
 from bot.store import StoreContract, TableRow, TournamentRow
@@ -66,7 +67,9 @@ class TournamentService:
     async def join(self, tournament_id: int, user: int) -> TournamentInfo:
         """Register `user`, escrowing the buy-in from their balance."""
         async with self._locks[tournament_id]:
-            await self._registering(tournament_id)
+            row = await self._registering(tournament_id)
+            if self.tables.table_of(row.guild_id, user) is not None:
+                raise TableError("seated_elsewhere")  # one table at a time per server
             row = await self.store.register(tournament_id, user)
         return _info(row, _record(row))
 
@@ -120,7 +123,13 @@ class TournamentService:
             )
             record = record.with_state(start(seated, self._rng.getrandbits(63)))
             stakes = dict(await self.store.get_stakes(row.guild_id))
-            level = record.state.config.schedule.level(0)
+            settings = tournament_hands.table_settings(
+                stakes, record.state.config.schedule.level(0)
+            )
+            try:  # the server's variants with the tournament's stakes must be playable
+                Rules(**{**settings, "players": record.state.config.seats})
+            except (TypeError, ValueError) as exc:
+                raise TableError("bad_stakes", reason=str(exc)) from None
             shared = self.tables.shared
             meta = TableMeta(
                 seed=self._rng.getrandbits(63), started=True, cpus=dict(record.cpus),
@@ -132,7 +141,7 @@ class TournamentService:
             async def create() -> TableRow:
                 _, table = await self.store.start_tournament(
                     tournament_id, expected_version=row.version, state=record.to_json(),
-                    channel=channel, settings=tournament_hands.table_settings(stakes, level),
+                    channel=channel, settings=settings,
                     seats=list(row.entrants), meta=meta.to_dict(),
                 )
                 return table

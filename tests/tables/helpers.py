@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +19,12 @@ USERS = (11, 12, 13, 14)
 class Harness:
     """A store on a file and a service on it, rebuilt by `restart()` as after a crash."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(
+        self, path: Path, open_store: Callable[[], Awaitable[Any]] | None = None
+    ) -> None:
         self.path = path
+        #: opens the store (default: SQLite on `path`); each call is a new connection
+        self.open_store = open_store
         self.clock = FakeClock()
         self.store: Any = None
         self.service: TableService | None = None
@@ -30,7 +34,10 @@ class Harness:
     async def open(self, **kwargs: Any) -> TableService:
         """Open the store and start a service on it (resuming open tables)."""
         self.service_kwargs.update(kwargs)
-        self.store = await Store.open(str(self.path))
+        if self.open_store is not None:
+            self.store = await self.open_store()
+        else:
+            self.store = await Store.open(str(self.path))
         self.service = await TableService.start(
             self.store, clock=self.clock, seed=7, turn_timeout=60.0, **self.service_kwargs
         )

@@ -1,4 +1,5 @@
-"""Fixtures of the tournament table tests: the tables harness plus a tournament service."""
+"""Fixtures of the tournament table tests: the tables harness plus a tournament service, on
+SQLite and on PostgreSQL (`STOPPA_TEST_POSTGRES_URL`, as the store tests)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,30 @@ from pathlib import Path
 
 import pytest
 
+from tests.store.conftest import postgres_schema
 from tests.tournaments.helpers import TournamentHarness
 
 
-@pytest.fixture
-async def th(tmp_path: Path) -> AsyncIterator[TournamentHarness]:
-    """A started table + tournament service on a fresh database (SQLite file); after the
-    test: audit clean, chips conserved (balances + escrows + pools = minted)."""
-    harness = TournamentHarness(tmp_path / "tournaments.db")
-    await harness.open()
-    try:
-        yield harness
-        await harness.svc.wait_idle()
-        await harness.chips_conserved()
-    finally:
-        await harness.close()
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def th(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[TournamentHarness]:
+    """A started table + tournament service on a fresh database; after the test: audit
+    clean, chips conserved (balances + escrows + pools = minted)."""
+    if request.param == "sqlite":
+        harness = TournamentHarness(tmp_path / "tournaments.db")
+        await harness.open()
+        try:
+            yield harness
+            await harness.svc.wait_idle()
+            await harness.chips_conserved()
+        finally:
+            await harness.close()
+        return
+    async with postgres_schema() as open_store:
+        harness = TournamentHarness(tmp_path / "unused.db", open_store)
+        await harness.open()
+        try:
+            yield harness
+            await harness.svc.wait_idle()
+            await harness.chips_conserved()
+        finally:
+            await harness.close()

@@ -19,11 +19,20 @@ class TournamentHarness(Harness):
     """The table harness (real store file, fake clock, restart) with tournaments."""
 
     tournaments: TournamentService
+    #: the tournament service's seed (first dealers, table seeds)
+    seed = 3
 
     async def open(self, **kwargs: Any) -> TableService:
         service = await super().open(**kwargs)
-        self.tournaments = TournamentService(self.store, service, seed=3)
+        self.tournaments = TournamentService(self.store, service, seed=self.seed)
         return service
+
+    async def reopen(self, **kwargs: Any) -> TableService:
+        """Stop the service and close the store, then open both again with new options
+        (e.g. `cpu_delay=1.0`: CPUs think on the fake clock, so the test drives time)."""
+        await self.svc.stop()
+        await self.store.close()
+        return await self.open(**kwargs)
 
     async def cpu_tournament(
         self, *, cpus: int = 4, buy_in: int = 100, schedule: str = "turbo",
