@@ -121,7 +121,7 @@ async def test_a_full_tournament_that_could_not_start_refuses_entries(
     assert t("tables.errors.table_exists", "it") in text
     info = await h.bot.tournaments.info(number)  # type: ignore[union-attr]
     assert len(info.entrants) == 3 and info.table_id is None
-    full = await h.click(bob, message.id, button(number, "join"))
+    full = await h.click(h.member("Carla"), message.id, button(number, "join"))
     assert note(full) == t("store.tournament_full", "en")
     retry = await h.click(boss, message.id, button(number, "start"))
     assert note(retry) == t("tables.errors.table_exists", "en")
