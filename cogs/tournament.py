@@ -172,13 +172,30 @@ class TournamentCog(
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def _on_update(self, update: Update) -> None:
-        if update.kind != "tournament_over" or update.state.tournament is None:
+        """The results of a tournament that ended; the registration message of one whose
+        table closed before its end (called off: every buy-in refunded)."""
+        if update.state.tournament is None:
+            return
+        if update.kind == "tournament_over":
+            work = self._post_results(update.state)
+        elif update.kind == "closed":
+            work = self._closed(update.state.tournament.id)
+        else:
             return
         task = asyncio.get_running_loop().create_task(
-            self._post_results(update.state), name=f"tournament_results_{update.table_id}"
+            work, name=f"tournament_{update.kind}_{update.table_id}"
         )
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _closed(self, tournament: int) -> None:
+        """A tournament table closed: a tournament called off meanwhile shows it."""
+        try:
+            info = await self.service.info(tournament)
+            if info.status is Phase.CANCELLED:
+                await self._refresh(info)
+        except Exception:
+            _log.exception("tournament %s: its end could not be shown", tournament)
 
     # -- plumbing -------------------------------------------------------------------------
     async def _guard(

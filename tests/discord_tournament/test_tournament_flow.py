@@ -170,3 +170,24 @@ async def test_a_member_and_three_cpus_in_italian_where_threads_are_not_allowed(
         assert "Anna" in text or f"<@{anna.id}>" in text
         assert "200 fiche" in text and "120 fiche" in text and "80 fiche" in text
         assert turns > 0  # Anna played her turns, by commands and buttons
+
+
+async def test_ending_the_table_calls_the_tournament_off_with_refunds(
+    h: Harness, boss: FakeMember, bob: FakeMember
+) -> None:
+    start = await h.store.balance(h.guild_id, bob.id)
+    number, message = await open_tournament(h, boss, buy_in=120, seats=3)
+    await h.slash(bob, "tournament join")
+    assert await h.store.balance(h.guild_id, bob.id) == start - 120
+    await h.slash(boss, "tournament addbot")
+    await h.slash(boss, "tournament addbot")  # full: it plays in the channel
+    assert t("tournaments.embed.running", "en", where=f"<#{h.channel_id}>") in h.message(
+        message.id).text
+    ended = await h.slash(boss, "stoppa end")
+    assert ended.ephemeral
+    await h.settle()
+    info = await h.bot.tournaments.info(number)  # type: ignore[union-attr]
+    assert info.status is Phase.CANCELLED
+    assert await h.store.balance(h.guild_id, bob.id) == start
+    assert t("tournaments.embed.cancelled", "en") in h.message(message.id).text
+    assert await h.store.audit() == []
