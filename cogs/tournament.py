@@ -319,10 +319,10 @@ class TournamentCog(
         the result; the last seat taken starts the tournament."""
         user = interaction.user.id
         self._check_host(interaction, info, action)
-        if action in ("join", "leave", "cpu", "start") and info.status is not Phase.REGISTERING:
-            why = ("tournaments.error.already_started" if info.status is Phase.RUNNING
-                   else "tournaments.error.over")
-            raise UserFacingError(why, number=info.id)
+        if info.status in (Phase.FINISHED, Phase.CANCELLED):
+            raise UserFacingError("tournaments.error.over", number=info.id)
+        if action != "cancel" and info.status is Phase.RUNNING:
+            raise UserFacingError("tournaments.error.already_started", number=info.id)
         if info.id in self.starting:
             raise UserFacingError("tournaments.error.starting", number=info.id)
         buy_in = info.config.buy_in
@@ -537,7 +537,7 @@ class TournamentCog(
                     settings = await self.store.server_settings(guild)
                 self._may_open(interaction, bool(settings and settings.tournaments_open))
                 info = await self.service.create(guild, channel, interaction.user.id, config)
-            public = await table_language(self.bot, guild)
+                public = await table_language(self.bot, guild)
             embed = registration_embed(info, public, server_currency(self.bot, guild))
             view = registration_view(info.id, public)
             if interaction.response.is_done():

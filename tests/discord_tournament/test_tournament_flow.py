@@ -121,6 +121,8 @@ async def test_cancel_refunds_everyone_and_retires_the_buttons(
     # a button of the old message: a polite note, nothing changes
     stale = await h.click(bob, message.id, button(number, "join"))
     assert note(stale) == t("tournaments.error.over", "en", number=number)
+    twice = await h.slash(boss, "tournament cancel", tournament=str(number))
+    assert twice.text == t("tournaments.error.over", "en", number=number)
     assert await h.store.balance(h.guild_id, bob.id) == start
     assert await h.store.audit() == []
 
