@@ -116,6 +116,8 @@ def snapshot(
     if record is None:
         return state
     status = "finished" if record.state.phase is Phase.FINISHED else "running"
+    if meta.tournament is not None and meta.tournament.get("status") == "cancelled":
+        status = "cancelled"
     info = record.info(
         tournament_id=tournament_id(meta), guild=guild, channel=channel, status=status,
         entrants=(), table_id=table,
@@ -268,11 +270,17 @@ async def cancel_before_close(session: TableSession, meta: TableMeta) -> list[No
     record = record_of(meta)
     if record is None or record.state.phase is Phase.FINISHED:
         return []
+    store = session.shared.store
+    tid = tournament_id(meta)
     try:
-        await session.shared.store.cancel_tournament(tournament_id(meta))
+        await store.cancel_tournament(tid)
+        notices = [note("tables.tournament.cancelled")]
     except TournamentError:  # cancelled (or ended) already
-        return []
-    return [note("tables.tournament.cancelled")]
+        notices = []
+    if (await store.get_tournament(tid)).status == "cancelled":
+        assert meta.tournament is not None
+        meta.tournament["status"] = "cancelled"  # what the closed table's snapshot shows
+    return notices
 
 
 async def close_if_cancelled(session: TableSession) -> list[Update]:

@@ -173,6 +173,9 @@ async def test_a_manager_ends_a_running_tournament_and_every_buy_in_comes_back(
     else:
         await th.tournaments.cancel(info.id, OPENER)
     assert th.svc.state(THREAD) is None
+    last = th.updates[-1]
+    assert last.kind == "closed" and last.state.tournament is not None
+    assert last.state.tournament.status is Phase.CANCELLED
     after = await th.tournaments.info(info.id)
     assert after.status is Phase.CANCELLED and after.prize_pool == 0
     assert await _books(th, [11, 12, cpu]) == {**start, cpu: cpu_start}
