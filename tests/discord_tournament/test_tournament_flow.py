@@ -193,3 +193,36 @@ async def test_ending_the_table_calls_the_tournament_off_with_refunds(
     assert await h.store.balance(h.guild_id, bob.id) == start
     assert t("tournaments.embed.cancelled", "en") in h.message(message.id).text
     assert await h.store.audit() == []
+
+
+async def test_a_restart_mid_tournament_resumes_and_the_results_still_come(
+    tmp_path: Path,
+) -> None:
+    async with Harness.create(tmp_path, seed=8) as h:
+        h.set_bot_permissions("stoppa", permissions=THREAD_BOT_PERMISSIONS)
+        anna = h.member("Anna", manage_guild=True)
+        number, message = await open_tournament(h, anna, buy_in=50, seats=3,
+                                                schedule="turbo", starting_stack=600,
+                                                hands_per_level=2)
+        await h.click(anna, message.id, button(number, "join"))
+        await h.click(anna, message.id, button(number, "cpu"))
+        await h.click(anna, message.id, button(number, "cpu"))
+        (thread,) = [int(c["id"]) for c in h.fake.channels.values() if c.get("type") == 11]
+        driver = TableDriver(h, [anna], seed=4)
+        h.channel_id = thread  # the driver plays the table of the harness's channel
+        await driver.play_turn("slash")
+        before = await h.slash(anna, "tournament status")
+        assert not before.ephemeral  # asked at the tournament's table
+        await h.restart()
+        info = await h.bot.tournaments.info(number)  # type: ignore[union-attr]
+        assert info.status is Phase.RUNNING and info.table_id is not None
+        after = await h.slash(anna, "tournament status")
+        assert after.text == before.text  # the same level, stacks and places
+        await driver.play_until_closed("buttons")
+        await h.settle()
+        info = await h.bot.tournaments.info(number)  # type: ignore[union-attr]
+        assert info.status is Phase.FINISHED and sum(info.payouts.values()) == 150
+        results = [m for m in h.messages(thread) if m.files
+                   and m.files[0].filename == "standings.png"]
+        assert len(results) == 1 and results[0].files[0].is_png
+        assert await h.store.audit() == []
