@@ -149,3 +149,25 @@ async def test_buttons_work_after_a_restart_and_stale_ones_are_refused(
     state = h.bot.tables.state(h.channel_id)  # type: ignore[union-attr]
     assert state is not None and state.tournament is not None
     assert state.tournament.id == number
+
+
+async def test_every_first_answer_leaves_within_a_second_of_a_slow_store(
+    h: Harness, boss: FakeMember, bob: FakeMember
+) -> None:
+    await h.slash(bob, "balance")  # the members' languages and accounts before the crawl
+    await h.slash(boss, "balance")
+    h.slow_store(4.0)
+    opened = await h.slash(boss, "tournament new", buy_in=10, seats=3)
+    message = opened.message
+    assert message is not None and not message.ephemeral  # deferred publicly, then shown
+    number = int(message.custom_ids()[0].split(":")[2])
+    replies = [opened]
+    replies.append(await h.slash(bob, "tournament join"))
+    replies.append(await h.click(boss, message.id, button(number, "cpu")))
+    replies.append(await h.slash(bob, "tournament status", channel="general"))
+    replies.append(await h.slash(boss, "tournament cancel"))
+    for reply in replies:
+        assert reply.responded and reply.first_response_after is not None
+        assert reply.first_response_after < 1.0, reply.text
+    assert t("tournaments.reply.cancelled", "en", number=number) in replies[-1].text
+    assert h.message(message.id).custom_ids() == []  # edited by id after a command
