@@ -24,6 +24,9 @@ async def test_only_managers_open_tournaments_unless_the_server_allows_everyone(
     assert t("tournaments.reply.settings", "en", who=t("tournaments.who.everyone", "en")) \
         in allowed.text
     assert (await h.store.server_settings(h.guild_id)).tournaments_open
+    shown = await h.slash(boss, "settings show")
+    assert f"{t('tournaments.settings_label', 'en')}: {t('tournaments.who.everyone', 'en')}" \
+        in shown.text
     number, message = await open_tournament(h, bob)
     assert f"<@{bob.id}>" in h.message(message.id).text  # "Opened by"
     # back to managers only
