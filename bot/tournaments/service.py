@@ -22,7 +22,7 @@ import asyncio
 import random
 from collections import defaultdict
 
-from bot.engine import Rules
+from bot.engine import MIN_PLAYERS, Rules
 from bot.players import LEVELS
 from bot.ratings.errors import RankedError
 from bot.store import StoreContract, TableRow, TournamentRow
@@ -126,8 +126,9 @@ class TournamentService:
             settings = tournament_hands.table_settings(
                 stakes, record.state.config.schedule.level(0)
             )
-            try:  # the server's variants with the tournament's stakes must be playable
-                Rules(**{**settings, "players": record.state.config.seats})
+            try:  # the server's variants with the tournament's stakes, at every table size
+                for players in range(MIN_PLAYERS, record.state.config.seats + 1):
+                    Rules(**{**settings, "players": players})
             except (TypeError, ValueError) as exc:
                 raise TableError("bad_stakes", reason=str(exc)) from None
             shared = self.tables.shared

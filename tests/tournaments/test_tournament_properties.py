@@ -72,3 +72,50 @@ def test_no_chip_is_created_or_lost_and_every_tournament_ends(
     config: TournamentConfig, seed: int, levels: list[str]
 ) -> None:
     asyncio.run(_play(config, seed, levels))
+
+
+async def _play_with_restarts(config: TournamentConfig, seed: int, stops: list[int]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        th = TournamentHarness(Path(folder) / "p.db")
+        th.seed = seed
+        await th.open(cpu_delay=1.0)  # CPUs think on the fake clock: restarts fall mid-hand
+        try:
+            info = await th.tournaments.create(GUILD, LOBBY, OPENER, config)
+            for _ in range(config.seats):
+                info = await th.tournaments.add_cpu(info.id, OPENER, "easy")
+            await th.store.balances(GUILD, [e.user_id for e in info.entrants])
+            minted_before = (await th.store.total_chips(GUILD))[2]
+            await th.tournaments.start(info.id, channel=THREAD, own_thread=True)
+            for steps in range(50_000):
+                if th.svc.state(THREAD) is None:
+                    break
+                if stops and steps >= stops[0]:
+                    stops.pop(0)
+                    before = th.svc.state(THREAD)
+                    await th.restart()
+                    after = th.svc.state(THREAD)
+                    assert after is not None and before is not None
+                    assert after.tournament == before.tournament
+                await th.clock.advance(1.0)
+                await th.svc.wait_idle()
+            done = await th.tournaments.info(info.id)
+            assert done.status is Phase.FINISHED
+            assert sum(done.payouts.values()) == config.buy_in * config.seats
+            balances, pools, minted = await th.store.total_chips(GUILD)
+            assert (pools, minted, balances) == (0, minted_before, minted)
+            assert await th.store.audit() == []
+        finally:
+            await th.close()
+
+
+@pytest.mark.slow
+@settings(max_examples=5, deadline=None)
+@given(
+    config=configs(),
+    seed=st.integers(0, 2**31),
+    stops=st.lists(st.integers(0, 120), min_size=1, max_size=3).map(sorted),
+)
+def test_restarts_anywhere_change_nothing_and_the_tournament_still_ends(
+    config: TournamentConfig, seed: int, stops: list[int]
+) -> None:
+    asyncio.run(_play_with_restarts(config, seed, stops))
