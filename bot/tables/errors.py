@@ -33,6 +33,7 @@ CODES: tuple[str, ...] = (
     "no_hand",
     "not_enough_chips_now",
     "tournament_table",
+    "entrant_seated_elsewhere",
 )
 
 

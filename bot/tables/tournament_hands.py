@@ -20,6 +20,8 @@ rules) whose meta holds the tournament (`TableMeta.tournament`: its id and its
   can turn it), and a sit-and-go pays places, not chips; giving every entrant their buy-in
   back is the one split nobody can call unfair, and a manager cannot end a tournament to
   hand a leader the pool.
+- `close_if_cancelled` (at a resume) and a refused hand save (`TournamentError`: cancelled
+  meanwhile, e.g. by another process) close the table of a tournament that no longer runs.
 
 What a player expects at a sit-and-go: nobody joins a tournament table; a player who leaves,
 is kicked or runs out of time stays in (sat out: their turns are played for them, they pay

@@ -117,6 +117,8 @@ class TournamentService:
         becomes running with its table, in one transaction with the table's creation."""
         async with self._locks[tournament_id]:
             row = await self._registering(tournament_id)
+            if any(self.tables.table_of(row.guild_id, u) for u in row.entrants if u > 0):
+                raise TableError("entrant_seated_elsewhere")  # one table at a time
             record = _record(row)
             seated = TournamentState(
                 record.state.config, players=tuple(str(u) for u in row.entrants)

@@ -264,3 +264,27 @@ async def test_open_in_lists_registering_and_running_tournaments(th: TournamentH
     assert running.opened_by == OPENER
     await th.tournaments.cancel(first.id, OPENER)
     await th.tournaments.cancel(second.id, OPENER)
+
+
+async def test_one_table_at_a_time_for_an_entrant(th: TournamentHarness) -> None:
+    """A member sitting at a table cannot register; one who sat down after registering
+    holds the start until they leave it."""
+    await th.svc.open_table(GUILD, 300, 11)
+    config = TournamentConfig.create(buy_in=10, seats=3)
+    info = await th.tournaments.create(GUILD, LOBBY, OPENER, config)
+    with pytest.raises(TableError) as seated:
+        await th.tournaments.join(info.id, 11)
+    assert seated.value.code == "seated_elsewhere"
+    await th.tournaments.join(info.id, 12)
+    await th.tournaments.add_cpu(info.id, 12, "easy")
+    await th.tournaments.add_cpu(info.id, 12, "easy")
+    await th.svc.join(GUILD, 300, 12)
+    with pytest.raises(TableError) as held:
+        await th.tournaments.start(info.id, channel=THREAD, own_thread=True)
+    assert held.value.code == "entrant_seated_elsewhere"
+    assert (await th.tournaments.info(info.id)).status is Phase.REGISTERING
+    await th.svc.leave(GUILD, 300, 12)
+    state = await th.tournaments.start(info.id, channel=THREAD, own_thread=True)
+    assert state.tournament is not None and state.tournament.status is Phase.RUNNING
+    await th.tournaments.cancel(info.id, OPENER)
+    await th.svc.force_close(GUILD, 300, OPENER)
