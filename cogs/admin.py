@@ -62,6 +62,8 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     if name not in STAKE_KEYS
 }
 LANGUAGE_CHOICES: tuple[str, ...] = ("it", "en", "auto")
+#: `/settings tournaments who:` (stored as `ServerSettings.tournaments_open`)
+TOURNAMENT_OPENERS: tuple[str, ...] = ("managers", "everyone")
 
 Chips = app_commands.Range[int, 1, 1_000_000]
 Amount = app_commands.Range[int, -1_000_000, 1_000_000]
@@ -445,6 +447,9 @@ class AdminCog(commands.Cog):
         )
         for name, value in economy_fields(settings, lang):
             embed.add_field(name=name, value=value)
+        opener = TOURNAMENT_OPENERS[1] if settings.tournaments_open else TOURNAMENT_OPENERS[0]
+        embed.add_field(name=t("tournaments.settings_label", lang),
+                        value=t(key("tournaments.who", opener), lang))
         return embed
 
     @settings.command(name="show", description=cmd_str("commands.settings.show"))
@@ -489,6 +494,26 @@ class AdminCog(commands.Cog):
             remember_settings(interaction.client, interaction.guild_id, saved)
             lang = await lang_for(interaction, self.store)
             note = t("admin.settings_updated", lang)
+            embed = await self._settings_embed(interaction, lang, note)
+        await self._private(interaction, embed)
+
+    @settings.command(name="tournaments", description=cmd_str("tournaments.cmd.settings"))
+    @app_commands.describe(who=cmd_str("tournaments.cmd.settings_who"))
+    @app_commands.choices(
+        who=[choice(key("tournaments.who", v), v) for v in TOURNAMENT_OPENERS]
+    )
+    async def settings_tournaments(
+        self, interaction: discord.Interaction[StoppaBot], who: str
+    ) -> None:
+        """Who may open a tournament (`/tournament new`): managers only, or every member."""
+        async with defer_if_slow(interaction):
+            saved = await self.store.update_server_settings(
+                guild_of(interaction), by=interaction.user.id,
+                tournaments_open=who == "everyone",
+            )
+            remember_settings(interaction.client, interaction.guild_id, saved)
+            lang = await lang_for(interaction, self.store)
+            note = t("tournaments.reply.settings", lang, who=t(key("tournaments.who", who), lang))
             embed = await self._settings_embed(interaction, lang, note)
         await self._private(interaction, embed)
 
