@@ -270,14 +270,16 @@ def table_view(state: TableState, lang: str) -> discord.ui.View | None:
     green, grey, blue = (
         discord.ButtonStyle.success, discord.ButtonStyle.secondary, discord.ButtonStyle.primary
     )
-    if len(state.seats) < MAX_PLAYERS:
+    # a tournament seats its entrants and deals by itself: nobody joins, adds a CPU or starts
+    open_seats = state.tournament is None and len(state.seats) < MAX_PLAYERS
+    if open_seats:
         view.add_item(TableButton(tid, "join", label=t("table.button.join", lang), style=green,
                                   row=0))
     view.add_item(TableButton(tid, "leave", label=t("table.button.leave", lang), row=0))
-    if not in_hand:
+    if not in_hand and state.tournament is None:
         view.add_item(TableButton(tid, "start", label=t("table.button.start", lang), style=blue,
                                   row=0))
-    if len(state.seats) < MAX_PLAYERS:
+    if open_seats:
         view.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang), row=0))
     if in_hand:
         view.add_item(TableButton(tid, "hand", label=t("table.button.hand", lang), style=blue,

@@ -358,6 +358,10 @@ def table_embed(
             top.append(t("table.embed.no_turn", lang))
     if state.round_called and state.status != "closed":
         top.append(t("table.embed.round_called", lang))
+    tournament = state.tournament
+    if tournament is not None and state.status != "closed":
+        top.append(t("table.embed.tournament", lang, number=tournament.id,
+                     level=tournament.level, hands=tournament.hands_to_next_level))
     embed.description = "\n".join(top)
     if state.seats:
         embed.add_field(

@@ -70,13 +70,8 @@ def payout_text(info: TournamentInfo, lang: str) -> str:
 
 
 def prizes(info: TournamentInfo) -> list[int]:
-    """The chips each paid place wins from the pool (the rounding's odd chips to the
-    winner, as the tournament's payouts do)."""
-    pool = info.prize_pool
-    shares = [pool * pct // 100 for pct in info.config.payout.percents]
-    if shares:
-        shares[0] += pool - sum(shares)
-    return shares
+    """The chips each paid place wins from the pool (the split the end pays)."""
+    return info.config.payout.shares(info.prize_pool)
 
 
 def where(info: TournamentInfo, table_channel: int | None) -> str:

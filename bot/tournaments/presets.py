@@ -115,6 +115,13 @@ class Payout:
         if list(self.percents) != sorted(self.percents, reverse=True):
             raise ValueError(f"a better place never gets less: {self.percents}")
 
+    def shares(self, pool: int) -> list[int]:
+        """The chips each paid place wins from `pool`, best first (they sum to `pool`): each
+        its percentage rounded down, the odd chips of the rounding to the winner."""
+        shares = [pool * pct // 100 for pct in self.percents]
+        shares[0] += pool - sum(shares)
+        return shares
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-able fields."""
         return {"name": self.name, "percents": list(self.percents)}

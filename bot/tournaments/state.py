@@ -264,12 +264,9 @@ def _next_dealer(state: TournamentState, still_in: set[str]) -> int:
 def payouts(state: TournamentState) -> dict[str, int]:
     """The prize of each paid place of a finished tournament, by player (sums to the pool).
 
-    Each place gets its percentage of the pool rounded down; the odd chips left by the
-    rounding (fewer than the number of paid places) go to the winner.
+    The split is `Payout.shares` (the rounding's odd chips go to the winner).
     """
     _require(state, Phase.FINISHED)
-    pool = state.prize_pool
-    shares = [pool * pct // 100 for pct in state.config.payout.percents]
-    shares[0] += pool - sum(shares)
+    shares = state.config.payout.shares(state.prize_pool)
     by_place = {p.place: p.player for p in state.places}
     return {by_place[i + 1]: share for i, share in enumerate(shares)}

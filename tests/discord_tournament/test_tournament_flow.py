@@ -152,6 +152,13 @@ async def test_a_member_and_three_cpus_in_italian_where_threads_are_not_allowed(
         state = h.bot.tables.state(h.channel_id)  # type: ignore[union-attr]
         assert state is not None and state.tournament is not None
         assert state.tournament.id == number
+        # the table message: the tournament and its level named, no Join / Add CPU / Start
+        await h.settle()
+        table_message = h.message(state.message_id)  # type: ignore[arg-type]
+        assert t("table.embed.tournament", "it", number=number, level=1,
+                 hands=state.tournament.hands_to_next_level) in table_message.text
+        actions = {cid.split(":")[2] for cid in table_message.custom_ids()}
+        assert "leave" in actions and not actions & {"join", "addcpu", "start"}
         turns = await TableDriver(h, [anna], seed=2).play_until_closed("mixed")
         await h.settle()
         info = await h.bot.tournaments.info(number)  # type: ignore[union-attr]
