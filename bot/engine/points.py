@@ -15,7 +15,7 @@ is kept. Where two suits give equal points, the first suit in the order c d s b 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from operator import attrgetter
 
@@ -32,6 +32,11 @@ class Point:
     total: int
     suit: str
     cards: tuple[Card, ...]
+    #: the cards' codes (R-1 notation), what a declaration shows in its event
+    codes: tuple[str, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "codes", tuple(c.code for c in self.cards))
 
     @staticmethod
     def of(cards: Iterable[Card]) -> Point:

@@ -190,8 +190,7 @@ class Showdown:
             self._events.append(Event("concede", seat, {}))
         else:
             self.declared[seat] = point
-            codes = [c.code for c in point.cards]
-            data = {"cards": codes, "value": point.total, "count": point.count}
+            data = {"cards": list(point.codes), "value": point.total, "count": point.count}
             self._events.append(Event("declare", seat, data))
         self._pos += 1
         if len(self.order) - len(self.conceded) == 1 or self._pos >= len(self.order):
