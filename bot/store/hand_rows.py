@@ -37,6 +37,21 @@ class StoredHand:
         return list(json.loads(self.events))
 
 
+def history_entry(row: Any) -> dict[str, Any]:
+    """One row of a table's `hand_history` (either database's row type) as a dict whose user
+    keys are ints."""
+    return {
+        "hand_no": row["hand_no"],
+        "seed": row["seed"],
+        "events": row["events"],
+        "result": int_keys(row["result"]),
+        "pots_won": int_keys(row["pots_won"]),
+        "closes": int_keys(row["closes"]),
+        "biggest_pot": int_keys(row["biggest_pot"]),
+        "at": row["at"],
+    }
+
+
 #: the columns `stored_hand` reads, in order (hands aliased h, tables t)
 HAND_COLUMNS = "h.id, h.table_id, t.channel_id, h.hand_no, h.at, h.result, h.closes, h.events"
 

@@ -16,8 +16,8 @@ from bot.store.audit import (
     TOTAL_POOLS,
     audit_lines,
 )
-from bot.store.connection import StoreBase, int_keys
-from bot.store.hand_rows import HAND_COLUMNS, StoredHand, stored_hand
+from bot.store.connection import StoreBase
+from bot.store.hand_rows import HAND_COLUMNS, StoredHand, history_entry, stored_hand
 from bot.store.ledger import Transfers
 from bot.store.models import LEADERBOARDS, LeaderRow, PlayerStats
 
@@ -44,19 +44,7 @@ class HistoryMixin(StoreBase):
             " FROM hands WHERE table_id = ? ORDER BY hand_no DESC LIMIT ?",
             (table_id, limit),
         )
-        return [
-            {
-                "hand_no": r["hand_no"],
-                "seed": r["seed"],
-                "events": r["events"],
-                "result": int_keys(r["result"]),
-                "pots_won": int_keys(r["pots_won"]),
-                "closes": int_keys(r["closes"]),
-                "biggest_pot": int_keys(r["biggest_pot"]),
-                "at": r["at"],
-            }
-            for r in rows
-        ]
+        return [history_entry(r) for r in rows]
 
     async def player_hands(
         self, guild: int, user: int, limit: int = 10, offset: int = 0

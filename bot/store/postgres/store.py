@@ -29,7 +29,7 @@ from bot.store.audit import (
     TOTAL_POOLS,
     audit_lines,
 )
-from bot.store.connection import dumps, int_keys
+from bot.store.connection import dumps
 from bot.store.economy import (
     GIVE_WINDOW,
     GIVEN_SINCE,
@@ -39,7 +39,7 @@ from bot.store.economy import (
     daily_pay,
 )
 from bot.store.errors import CooldownActive, LeaseLost, StoreError, TableExists, TableNotFound
-from bot.store.hand_rows import HAND_COLUMNS, StoredHand, stored_hand
+from bot.store.hand_rows import HAND_COLUMNS, StoredHand, history_entry, stored_hand
 from bot.store.history import board
 from bot.store.ledger import MINT_ACCOUNT, TABLE, USER, Account
 from bot.store.models import (
@@ -488,19 +488,7 @@ class PostgresStore(
             table_id,
             limit,
         )
-        return [
-            {
-                "hand_no": r["hand_no"],
-                "seed": r["seed"],
-                "events": r["events"],
-                "result": int_keys(r["result"]),
-                "pots_won": int_keys(r["pots_won"]),
-                "closes": int_keys(r["closes"]),
-                "biggest_pot": int_keys(r["biggest_pot"]),
-                "at": r["at"],
-            }
-            for r in rows
-        ]
+        return [history_entry(r) for r in rows]
 
     async def player_hands(
         self, guild: int, user: int, limit: int = 10, offset: int = 0
