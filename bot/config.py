@@ -48,6 +48,8 @@ class Settings:
     dev_guild: int | None
     #: where the data lives: a SQLite path / `sqlite:///path`, or `postgresql://...`
     database: str = "data/stoppa.db"
+    #: `STOPPA_LOG_FORMAT`: "text" (plain lines; colours on a terminal) or "json"
+    log_format: str = "text"
     #: the variable `database` came from (named in a failure to open it)
     database_setting: str = "STOPPA_DB"
     #: connections in the PostgreSQL pool (unused on SQLite)
@@ -116,6 +118,10 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
             f"STOPPA_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (got {log_level!r})"
         )
 
+    log_format = (_clean(env, "STOPPA_LOG_FORMAT") or "text").lower()
+    if log_format not in ("text", "json"):
+        raise ConfigError(f"STOPPA_LOG_FORMAT must be text or json (got {log_format!r})")
+
     raw_timeout = _clean(env, "STOPPA_TURN_TIMEOUT")
     if raw_timeout is None:
         turn_timeout = 60.0
@@ -151,6 +157,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         dev_guild=dev_guild,
         database=database,
         database_setting=database_setting,
+        log_format=log_format,
         db_pool_size=int(raw_pool),
         shard_count=shard_count,
         shard_ids=shard_ids,

@@ -130,6 +130,9 @@ def run_service(bot: StoppaBot, settings: Settings, *, sync_only: bool = False) 
             raise
         if settings.log_level == "DEBUG":
             _log.error("start failed", exc_info=error)
-        print(f"stoppa: {message}", file=sys.stderr)
+        if settings.log_format == "json":  # a log collector reads JSON lines only
+            _log.error("stoppa: %s", message)
+        else:
+            print(f"stoppa: {message}", file=sys.stderr)
         return START_FAILED_EXIT
     return 0

@@ -71,7 +71,7 @@ def run_cluster(args: argparse.Namespace) -> int:
         return 2
     default = [sys.executable, "-m", "bot"]
     command = shlex.split(args.child_command) if args.child_command else default
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.log_format)
     print(t("cluster.starting", processes=len(plans), shards=shard_count,
             split=" | ".join(plan.describe_ids() for plan in plans)), file=sys.stderr)
     policy = RestartPolicy(first_delay=args.restart_delay, give_up_after=args.give_up_after,
