@@ -65,7 +65,8 @@ class Settings:
             f"Settings(token=<{token}>, db_path={self.db_path!r}, log_level={self.log_level!r}, "
             f"turn_timeout={self.turn_timeout!r}, dev_guild={self.dev_guild!r}, "
             f"database={without_password(self.database)!r}, db_pool_size={self.db_pool_size!r}, "
-            f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r})"
+            f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
+            f"log_format={self.log_format!r}, database_setting={self.database_setting!r})"
         )
 
     @property

@@ -34,13 +34,15 @@ class Database:
 
 
 def without_password(url: str) -> str:
-    """A database URL with its password (if any) replaced by ***."""
-    head, sep, tail = url.partition("@")
-    if not sep or "://" not in head:
+    """A database URL with its password (if any) replaced by ***. The host follows the LAST
+    `@` (a password typed with an `@` in it must not show its end), and a URL without a
+    scheme is masked the same way (it is shown when it is refused)."""
+    head, sep, tail = url.rpartition("@")
+    if not sep:
         return url
-    scheme, _, credentials = head.partition("://")
+    scheme, slashes, credentials = head.rpartition("://")
     user, colon, _password = credentials.partition(":")
-    return f"{scheme}://{user}:***@{tail}" if colon else url
+    return f"{scheme}{slashes}{user}:***@{tail}" if colon else url
 
 
 def parse_database(database: str | os.PathLike[str]) -> Database:

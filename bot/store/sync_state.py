@@ -44,8 +44,13 @@ class SyncStateBook:
     where: Database
 
     @classmethod
-    def of(cls, database: str) -> SyncStateBook:
-        return cls(parse_database(database))
+    def of(cls, database: str) -> SyncStateBook | None:
+        """The book of `database`; None for an in-memory SQLite database, which another
+        connection cannot see (its commands are then synced at every start)."""
+        where = parse_database(database)
+        if where.kind == "sqlite" and where.location.startswith((":memory:", "file:")):
+            return None
+        return cls(where)
 
     async def load(self) -> dict[str, str]:
         """The hash per target; a legacy state file is moved into the table first."""

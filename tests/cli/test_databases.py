@@ -13,6 +13,8 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from tests.store.conftest import postgres_schema, postgres_url
 
@@ -149,3 +151,33 @@ async def test_copy_between_postgres_schemas_still_works(tmp_path: Path) -> None
         proc = run(tmp_path, "db", "copy", "--from", pg.url, "--to", "sqlite:///copy.db")
         assert proc.returncode == 0, proc.stderr
         assert "Both sides agree" in proc.stdout
+
+
+def test_the_url_forms_we_know_are_read() -> None:
+    from bot.store.factory import parse_database_url
+
+    assert parse_database_url("sqlite:///data/x.db", "S").location == "data/x.db"
+    assert parse_database_url("sqlite:////srv/x.db", "S").location == "/srv/x.db"
+    assert parse_database_url("postgresql://u@h/db", "S").kind == "postgresql"
+    assert parse_database_url("postgres://u@h/db", "S").kind == "postgresql"  # asyncpg too
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_anything_else_is_refused_naming_the_setting_without_a_password(text: str) -> None:
+    from bot.store.factory import DatabaseUrlError, parse_database_url
+
+    url = text + "://u:hunter2@h/db"
+    assume(not url.strip().startswith(("sqlite:///", "postgresql://", "postgres://")))
+    with pytest.raises(DatabaseUrlError) as refused:
+        parse_database_url(url, "--to")
+    assert refused.value.message().startswith("--to must be a database URL")
+    assert "hunter2" not in refused.value.message()
+
+
+def test_a_password_with_an_at_sign_is_hidden_whole() -> None:
+    from bot.store.factory import without_password
+
+    assert without_password("postgresql://u:p@ss@h:5432/db") == "postgresql://u:***@h:5432/db"
+    assert without_password("u:secret@h/db") == "u:***@h/db"
+    assert without_password("postgresql://u@h/db") == "postgresql://u@h/db"
