@@ -13,8 +13,9 @@ connects):
    messages sent before a restart keep working;
 5. set the translator (`StoppaTranslator`: command texts from `commands.toml`);
 6. sync the application commands (to `dev_guild` when set, else globally) when their JSON
-   changed since the last sync (`bot.command_sync`; `force_sync` always syncs), unless
-   `sync_commands` is False (the offline test harness).
+   changed since the last sync (`bot.command_sync`, the state in the database; `force_sync`
+   always syncs), unless `sync_commands` is False (the offline test harness); of a cluster,
+   only the process running shard 0 syncs.
 
 Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot.turn_timeout`,
 `bot.publish_interval`, `bot.languages`: each server's pinned language in memory, loaded when
