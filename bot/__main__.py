@@ -26,7 +26,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from bot.logs import setup_logging
 
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.log_format)
     from bot.client import run_bot
 
     return run_bot(settings, sync_only=args.command == "sync")

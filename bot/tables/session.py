@@ -470,10 +470,14 @@ class TableSession:
         await self.refresh_balances()
         self.refresh()
         for notice in notices:
-            log_table_event(self.row.guild_id, self.row.channel_id, notice.text("en"))
+            log_table_event(
+                self.row.guild_id, self.row.channel_id, notice.text("en"), table=self.id
+            )
         if moves:
             paid_back = ", ".join(f"{m.user}:{-m.amount}" for m in moves)
-            log_table_event(self.row.guild_id, self.row.channel_id, f"refunds {paid_back}")
+            log_table_event(
+                self.row.guild_id, self.row.channel_id, f"refunds {paid_back}", table=self.id
+            )
         return self.update("closed", [], notices)
 
     # ------------------------------------------------------------------ the one commit
@@ -609,7 +613,7 @@ class TableSession:
             return
         guild, channel = self.row.guild_id, self.row.channel_id
         for notice in notices:
-            log_table_event(guild, channel, f"table {self.id}: {notice.text('en')}")
+            log_table_event(guild, channel, f"table {self.id}: {notice.text('en')}", table=self.id)
         for event in events:
             data = loggable_data(event, self.row.settings)
             details = " ".join(f"{k}={v}" for k, v in data.items())
@@ -620,6 +624,7 @@ class TableSession:
                 f"table {self.id} hand {self.meta.hand_no}: {event.get('kind')}"
                 + (f" by {who}" if who is not None else "")
                 + (f" {details}" if details else ""),
+                table=self.id,
             )
 
     # ------------------------------------------------------------------ the turn clock
