@@ -76,6 +76,7 @@ HOW = {
     ".venv/bin/python -m bot demo --players 5 --seed 7 --hands 3 --lang it --out data/demo":
         "offline",
     ".venv/bin/python -m bot play": "offline, scripted input",
+    ".venv/bin/python -m bot learn": "offline, the lesson's moves",
     ".venv/bin/python -m bot bench": "benchmark",
     '.venv/bin/python bench/bench_tables.py full': "benchmark, small size",
     'sudo -u postgres createdb --owner="$USER" stoppa': "PostgreSQL's own tool: not run",
@@ -169,6 +170,20 @@ def test_play_runs_with_scripted_input(workdir: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "Your hand:" in proc.stdout and "Choices:" in proc.stdout
     assert "Goodbye: you leave with" in proc.stdout and "Traceback" not in proc.stderr
+
+
+def test_learn_runs_to_the_end_of_the_lesson(workdir: Path) -> None:
+    from bot.learn import STEPS
+    from bot.learn.lesson import choices, lesson_step, same_move
+
+    (line,) = lines_checked_as("offline, the lesson's moves")
+    answers = [
+        next(i for i, m in enumerate(choices(lesson_step(n)), 1) if same_move(m, step.asked))
+        for n, step in enumerate(STEPS)
+    ]
+    proc = shell(line, workdir, stdin="".join(f"{a}\n" for a in answers))
+    assert proc.returncode == 0, proc.stderr
+    assert "Stoppa!" in proc.stdout and "Traceback" not in proc.stderr
 
 
 @pytest.mark.slow
