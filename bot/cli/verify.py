@@ -47,7 +47,7 @@ def _cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
-def add_verify_command(sub: argparse._SubParsersAction) -> None:
+def add_verify_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register `verify` on the `python -m bot` parser."""
     verify = sub.add_parser("verify", help=t("fairness.verify.help"))
     verify.add_argument("--secret", required=True, type=_typed(TableSecret.from_hex),
@@ -139,7 +139,7 @@ def _show_hands(
         else:
             echo(t("fairness.verify.seat", lang, position=place, cards=shown))
     if args.hand == 1:
-        first = first_dealer(inputs.secret, inputs.table_id, rules.players) + 1
+        first = first_dealer(inputs.secret, rules.players) + 1
         echo(t("fairness.verify.first_dealer", lang, players=rules.players, position=first))
     good = True
     for cards in args.cards:

@@ -117,10 +117,14 @@ class DealInputs:
         return [c for c in self.full_deck() if mask & c.bit]
 
 
-def first_dealer(secret: TableSecret, table_id: int, players: int) -> int:
+def first_dealer(secret: TableSecret, players: int) -> int:
     """The first dealer of a table: an index ``0 .. players - 1`` into the players dealt
-    into its first hand, in seat order (``below(players)`` of the first-dealer stream)."""
+    into its first hand, in seat order (``below(players)`` of the first-dealer stream).
+
+    It needs the secret alone, not the table id, so that a tournament can draw its first
+    dealer before the transaction that creates its table (and gives it an id) is written.
+    """
     if players < 1:
         raise ValueError("a dealer is drawn among at least one player")
-    message = text(FIRST_DEALER_LABEL) + u64(table_id)
+    message = text(FIRST_DEALER_LABEL)
     return Stream(hmac.digest(secret.value, message, sha256)).below(players)

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.engine.cards import Card
 from bot.fairness.deck import DealInputs
+from bot.fairness.secret import Commitment, TableSecret
 
 SHOWN_KINDS = ("declare", "special")
 PLAYED_KINDS = ("play",)
@@ -95,3 +96,39 @@ def verify_hand(
                           all(c in mine for c in cards))
         (shown if kind in SHOWN_KINDS else played).append(check)
     return Verification(inputs, deck, tuple(dealt), tuple(shown), tuple(played))
+
+
+@dataclass(frozen=True, slots=True)
+class HandToCheck:
+    """One stored hand of a closed table: its number, the words recorded with it, the cards
+    its table used (``rules.deck_mask()`` for its players and variants) and its event log."""
+
+    hand_no: int
+    words: tuple[str, ...]
+    used: int
+    events: Sequence[Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class TableVerification:
+    """A closed table checked whole: the commitment against the revealed secret, then each
+    hand (what `/fair verify` shows)."""
+
+    commitment_ok: bool
+    hands: tuple[Verification, ...]
+
+    @property
+    def ok(self) -> bool:
+        """The commitment matches and every hand's cards match their decks."""
+        return self.commitment_ok and all(h.ok for h in self.hands)
+
+
+def verify_table(
+    commitment: Commitment, secret: TableSecret, table_id: int, hands: Sequence[HandToCheck]
+) -> TableVerification:
+    """Check ``commitment`` against the revealed ``secret`` and every hand of the table."""
+    checked = tuple(
+        verify_hand(DealInputs(secret, table_id, h.hand_no, h.words), h.used, h.events)
+        for h in hands
+    )
+    return TableVerification(commitment.matches(secret, table_id), checked)

@@ -79,8 +79,8 @@ def full_deck(secret: bytes, table: int, k: int, words: list[str]) -> list[str]:
     return cards
 
 
-def first_dealer(secret: bytes, table: int, players: int) -> int:
+def first_dealer(secret: bytes, players: int) -> int:
     """0-based index, in seat order, of the first dealer among ``players``."""
-    message = _text("stoppa-fair-v1/first-dealer") + _u64(table)
+    message = _text("stoppa-fair-v1/first-dealer")
     key = hmac.new(secret, message, hashlib.sha256).digest()
     return _Draws(key).below(players)

@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 
 from bot.cli.verify import hands_by_priority
 from bot.engine import Hand, Rules
-from bot.fairness import DealInputs, TableSecret, first_dealer, verify_hand
+from bot.fairness import (
+    Commitment,
+    DealInputs,
+    HandToCheck,
+    TableSecret,
+    first_dealer,
+    verify_hand,
+    verify_table,
+)
 from bot.players import make_player
 
 RULES = [Rules(players=p) for p in (3, 4, 5, 6)] + [Rules(players=3, three_players="suit")]
@@ -21,7 +29,7 @@ RULES = [Rules(players=p) for p in (3, 4, 5, 6)] + [Rules(players=3, three_playe
 def _played(inputs: DealInputs, rules: Rules, seed: int) -> Hand:
     """A whole hand dealt from ``inputs``, played by CPU players."""
     n = rules.players
-    dealer = first_dealer(inputs.secret, inputs.table_id, n)
+    dealer = first_dealer(inputs.secret, n)
     hand = Hand.start(rules, [2000] * n, dealer, deck=inputs.deck(rules.deck()))
     cpus = [make_player("easy", seed + s) for s in range(n)]
     while hand.to_act is not None:
@@ -103,3 +111,22 @@ def test_a_played_card_the_seat_was_not_dealt_is_caught(played) -> None:
     result = verify_hand(inputs, rules.deck(), events)
     assert [(c.event, c.kind) for c in result.mismatches] == [(at, "play")]
     assert not result.ok and all(c.ok for c in result.dealt)
+
+
+def test_a_whole_table_verifies_and_a_changed_hand_is_named() -> None:
+    secret = TableSecret(bytes(range(5, 37)))
+    rules = Rules(players=3)
+    words = [("ciao",), (), ("ciao", "Zoë")]
+    hands = [
+        HandToCheck(k, w, rules.deck_mask(), _stored(_played(DealInputs(secret, 31, k, w),
+                                                               rules, k)))
+        for k, w in enumerate(words, 1)
+    ]
+    commitment = Commitment.of(secret, 31)
+    result = verify_table(commitment, secret, 31, hands)
+    assert result.ok and result.commitment_ok and len(result.hands) == 3
+    assert [h.inputs.hand_no for h in result.hands] == [1, 2, 3]
+    assert not verify_table(Commitment.of(secret, 32), secret, 31, hands).ok
+    swapped = [hands[0], HandToCheck(2, ("x",), hands[1].used, hands[1].events), hands[2]]
+    checked = verify_table(commitment, secret, 31, swapped)
+    assert [h.ok for h in checked.hands] == [True, False, True] and checked.commitment_ok

@@ -54,7 +54,7 @@ def test_example_hashes_are_the_codes() -> None:
     block0 = hmac.digest(INPUTS.key(), u64(0), hashlib.sha256)
     assert VALUES["stream block 0"] == block0.hex()
     assert VALUES["deck"] == " ".join(c.code for c in INPUTS.full_deck())
-    dealer_key = hmac.digest(SECRET.value, text(FIRST_DEALER_LABEL) + u64(TABLE), hashlib.sha256)
+    dealer_key = hmac.digest(SECRET.value, text(FIRST_DEALER_LABEL), hashlib.sha256)
     assert VALUES["first dealer key"] == dealer_key.hex()
 
 
@@ -69,12 +69,12 @@ def test_example_draws_are_the_streams_numbers() -> None:
         assert line == (f"{x:08x} → {x} < {limit}, mod {n} = {j}: "
                         f"swap cards {n - 1} and {j}")
     first = int.from_bytes(
-        hmac.digest(hmac.digest(SECRET.value, text(FIRST_DEALER_LABEL) + u64(TABLE),
+        hmac.digest(hmac.digest(SECRET.value, text(FIRST_DEALER_LABEL),
                                 hashlib.sha256), u64(0), hashlib.sha256)[:4], "big")
     assert VALUES["first dealer"] == (
         f"{first:08x} → {first}, mod 4 = {first % 4}: player {first % 4 + 1} of 4 in seat order"
     )
-    assert first % 4 == first_dealer(SECRET, TABLE, 4)
+    assert first % 4 == first_dealer(SECRET, 4)
 
 
 def test_the_command_prints_what_the_page_shows() -> None:
