@@ -1,8 +1,9 @@
 """The fair deal (issue 30): how long a hand's deck takes, and whether it is uniform.
 
 ``run(size)`` returns the median time of one hand's deck (``DealInputs(...).deck``, the call
-the table service makes before ``Hand.start(deck=...)``) and of the first dealer's draw, in
-milliseconds (target: a deck in at most 0.2 ms), and the chi-square statistics of where each
+the table service makes before ``Hand.start(deck=...)``; target at most 0.2 ms), of that deck
+with ``Hand.start`` (the whole deal of a 4-player hand: antes, first deal, first turn) and of
+the first dealer's draw, in milliseconds, and the chi-square statistics of where each
 card lands over ``SIZES[size]`` decks from fixed seeds: the largest per card (39 degrees of
 freedom) and the whole position-by-card table (39 x 39), with the bounds they must stay
 under (p = 1e-6 each). Run: ``.venv/bin/python bench/bench_fairness.py [small|full]``.
@@ -17,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.engine import Rules
+from bot.engine import Hand, Rules
 from bot.fairness import DealInputs, TableSecret, first_dealer
 
 SIZES = {"small": 2_000, "full": 100_000}  # decks
@@ -65,13 +66,20 @@ def _median_ms(call: Callable[[], object], repeat: int) -> float:
 def run(size: str = "full") -> dict[str, float]:
     """The figures of the module docstring."""
     secret = TableSecret(bytes(range(32)))
-    mask = Rules(players=4).deck_mask()
+    rules = Rules(players=4)
+    mask = rules.deck_mask()
     words = ("ciao", "Zoë", "mondo")
     deck_ms = _median_ms(lambda: DealInputs(secret, 42, 7, words).deck(mask), 2_000)
+    chips = [1000] * 4
+    deal_ms = _median_ms(
+        lambda: Hand.start(rules, chips, 1, deck=DealInputs(secret, 42, 7, words).deck(mask)),
+        2_000,
+    )
     dealer_ms = _median_ms(lambda: first_dealer(secret, 4), 2_000)
     worst, whole, decks = uniformity(seeded_decks(SIZES[size]))
     return {
         "deck_ms": deck_ms,
+        "deck_and_start_ms": deal_ms,
         "first_dealer_ms": dealer_ms,
         "decks": float(decks),
         "worst_card_chi2": worst,
