@@ -67,7 +67,8 @@ class Stream:
         return x % n
 
 
-def _normalised_words(words: Iterable[str]) -> tuple[str, ...]:
+def _spoken(words: Iterable[str]) -> tuple[str, ...]:
+    """The words that were set: a seat without a word adds nothing."""
     return tuple(w for w in words if w)
 
 
@@ -86,7 +87,7 @@ class DealInputs:
     words: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "words", _normalised_words(self.words))
+        object.__setattr__(self, "words", _spoken(self.words))
         if not 0 <= self.table_id < 2**64 or not 0 <= self.hand_no < 2**64:
             raise ValueError("the table id and the hand number are whole numbers from 0")
 
