@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.cli.cluster import add_cluster_command
 
     add_cluster_command(sub)
+    from bot.cli.verify import add_verify_command
+
+    add_verify_command(sub)
     return parser
 
 
