@@ -74,3 +74,33 @@ def test_a_bool_and_an_identifier_are_not_numbers_to_group() -> None:
     assert t("history.replay_public", "en", id=12345, channel="#x", when="now").startswith(
         "Replay of hand #12345 ")
     assert "12,345" in t("economy.balance_self", "en", balance=12345)
+
+
+def test_no_replay_caption_or_alt_text_writes_bare_thousands() -> None:
+    """The sweep of what a hand shows: with stacks in the thousands, no caption of its replay
+    and no alt text of its table writes four digits in a row (1,010 / 1.010, never 1010)."""
+    import random
+
+    from bot.engine import Hand, Rules
+    from bot.render.alt_text import table_alt_text
+    from bot.render.from_view import table_snapshot
+    from bot.render.replay_frames import ReplaySetup, replay_frames
+
+    rules = Rules(players=4, ante=1500, small_point=100, max_bet=5000)
+    bare = re.compile(r"(?<![\d#])\d{4,}")
+    seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        hand = Hand.start(rules, [20000] * 4, 0, seed=seed)
+        while hand.to_act is not None:
+            hand.act(hand.to_act, rng.choice(hand.legal_actions()))
+            for lang in SUPPORTED:
+                snap = table_snapshot(hand.seat_view(None), ["A", "B", "C", "D"], lang=lang,
+                                      events=hand.events)
+                assert not bare.search(table_alt_text(snap)), table_alt_text(snap)
+        for lang in SUPPORTED:
+            for frame in replay_frames(ReplaySetup(tuple(hand.events), ("A", "B", "C", "D"),
+                                                   lang=lang)):
+                assert not bare.search(frame.caption), frame.caption
+                seen += bool(re.search(r"\d[.,]\d{3}", frame.caption))
+    assert seen, "some caption wrote a number in the thousands"
