@@ -40,6 +40,7 @@ from bot.discord_utils import (
 )
 from bot.i18n import has, t
 from bot.i18n.currency import Currency
+from bot.i18n.numbers import format_number
 from bot.store import STAKES_CHOICES, InvalidStakes, StoreContract
 from bot.store.errors import InvalidSetting
 from bot.store.models import ServerSettings
@@ -149,6 +150,13 @@ def variant_text(name: str, value: Any, lang: str) -> str:
     return t(name_key, lang) if has(name_key, lang) else str(value)
 
 
+def _stake_text(value: object, lang: str) -> str:
+    """A stake as the embed shows it: a number written the language's way, "?" if unset."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_number(value, lang)
+    return "?" if value is None else str(value)
+
+
 def stakes_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None) -> discord.Embed:
     """The stakes of a server as an embed."""
     embed = discord.Embed(title=t("admin.stakes_title", lang), colour=discord.Colour.blue())
@@ -156,7 +164,7 @@ def stakes_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None) 
         embed.description = note
     for stake in STAKE_KEYS:
         embed.add_field(
-            name=t(key("admin.stake", stake), lang), value=str(stakes.get(stake, "?"))
+            name=t(key("admin.stake", stake), lang), value=_stake_text(stakes.get(stake), lang)
         )
     return embed
 

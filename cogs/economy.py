@@ -32,6 +32,7 @@ from bot.discord_utils import (
     server_currency,
 )
 from bot.i18n import t
+from bot.i18n.numbers import format_number
 from bot.store import DailyRefused, GiveRefused, InsufficientFunds, StoreContract
 
 PAGE_SIZE = 10
@@ -313,7 +314,7 @@ class EconomyCog(commands.Cog):
         )
         currency = server_currency(self.bot, guild)
         for field in STATS_FIELDS:
-            value = str(getattr(stats, field))
+            value = format_number(getattr(stats, field), lang)
             name = t(key("economy", "stats_" + field), lang)
             if field == "balance" and not currency.is_default:
                 name = currency.label(lang)  # the heading of the balance names the currency

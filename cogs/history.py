@@ -41,6 +41,7 @@ from bot.discord_utils import (
 )
 from bot.i18n import t
 from bot.i18n.currency import Currency
+from bot.i18n.numbers import format_number
 from bot.render.chart import ChartPoint, ChipChart, render_chart
 from bot.render.hand_summary import PhaseFigures, PhaseSummary, phase_figures, summarize
 from bot.render.replay import ReplayCache, render_replay
@@ -86,7 +87,8 @@ def _hand_label(
     (plain text: no markup there)."""
     when = datetime.fromtimestamp(hand.at, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
     net = hand.result.get(user, 0)
-    return t("history.choice", lang, id=hand.id, when=when, net=f"{net:+d}", currency=currency)
+    return t("history.choice", lang, id=hand.id, when=when,
+             net=format_number(net, lang, sign=True), currency=currency)
 
 
 def summary_text(summary: PhaseSummary, lang: str) -> str:
@@ -109,7 +111,7 @@ def history_line(hand: StoredHand, user: int, lang: str) -> str:
     summary = summarize(events, seat) if seat is not None else None
     net = hand.result.get(user, 0)
     head = t("history.line", lang, id=hand.id, when=f"<t:{int(hand.at)}:f>",
-             channel=f"<#{hand.channel_id}>", net=f"{net:+d}")
+             channel=f"<#{hand.channel_id}>", net=format_number(net, lang, sign=True))
     return f"{head}\n{summary_text(summary, lang)}" if summary is not None else head
 
 
@@ -410,8 +412,8 @@ def stats_fields(figures: PhaseFigures, lang: str) -> list[tuple[str, str]]:
     return [
         (t("history.stats.small_won", lang), f"{figures.small_won_pct:.0f}%"),
         (t("history.stats.big_won", lang), f"{figures.big_won_pct:.0f}%"),
-        (t("history.stats.closes", lang), str(figures.closes)),
-        (t("history.stats.average_paid", lang), f"{figures.average_paid:.0f}"),
+        (t("history.stats.closes", lang), format_number(figures.closes, lang)),
+        (t("history.stats.average_paid", lang), format_number(round(figures.average_paid), lang)),
     ]
 
 

@@ -19,6 +19,7 @@ from bot.engine import Rules
 from bot.engine.events import Event
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
+from bot.i18n.numbers import format_number
 from bot.players import LEVELS, make_player
 from bot.tables.snapshot import public_hand_events
 
@@ -173,7 +174,8 @@ class Narrator:
 def results_text(result: list[int], names: list[str], lang: str) -> str:
     """ "Anna +120, Bruno -60, ..." for a hand's result."""
     return ", ".join(
-        t("demo.result", lang, player=names[s], delta=f"{r:+d}") for s, r in enumerate(result)
+        t("demo.result", lang, player=names[s], delta=format_number(r, lang, sign=True))
+        for s, r in enumerate(result)
     )
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n.currency import Currency, count_of
+from bot.i18n.numbers import format_params
 
 SUPPORTED: tuple[str, ...] = ("en", "it")
 DEFAULT = "en"
@@ -110,7 +111,8 @@ def t(
     key: str, lang: str | None = DEFAULT, /, *, currency: Currency | None = None, **params: Any
 ) -> str:
     """The message `key` in `lang` (falling back to English), formatted with `params`;
-    `{n:chips}` amounts are written in `currency` (None: the bot's own words)."""
+    `{n:chips}` amounts are written in `currency` (None: the bot's own words), and every
+    int the one way numbers are written in `lang` (`bot.i18n.numbers`)."""
     lang = normalize_locale(lang) or DEFAULT
     text = catalogue(lang).get(key)
     if text is None:
@@ -119,6 +121,7 @@ def t(
         raise KeyError(f"no message {key!r} in the catalogues")
     if not params:
         return text
+    params = format_params(params, lang)
     if "|" not in text and f":{CHIPS_SPEC}}}" not in text:  # the plain (faster) str.format
         return text.format(**params)
     return _CatalogueFormatter(lang, currency).format(text, **params)

@@ -77,7 +77,9 @@ class TableSnapshot:
     big_pot: int = 0
     carry: int = 0
     level: int = 0
+    #: the plays of the stoppa's open sequence, and the cards of the sequences closed before it
     stoppa_table: tuple[tuple[str, ...], ...] = ()
+    stoppa_before: tuple[str, ...] = ()
     needed: int | None = None
     hand_no: int = 0
     title: str = ""

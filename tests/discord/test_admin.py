@@ -123,9 +123,9 @@ async def test_R2_R9_R11_new_variants_set_and_shown_in_both_languages(
 async def test_chips_grant_and_remove(h: Harness, boss: FakeMember, anna: FakeMember) -> None:
     reply = await h.slash(boss, "chips grant", member=anna, amount=300, reason="torneo")
     assert not reply.ephemeral  # public, so that the member sees it
-    assert anna.mention in reply.text and "1300" in reply.text
+    assert anna.mention in reply.text and "1,300" in reply.text
     reply = await h.slash(boss, "chips grant", member=anna, amount=-100, reason="errore")
-    assert "1200" in reply.text
+    assert "1,200" in reply.text
     assert await h.store.balance(h.guild_id, anna.id) == 1200
     too_many = await h.slash(boss, "chips grant", member=anna, amount=-5000, reason="x")
     assert too_many.ephemeral
