@@ -168,9 +168,10 @@ class TablePlay:
     def table(self, table_id: int, interaction: discord.Interaction[StoppaBot]) -> TableState:
         """The open table of a component's custom id, which must be the table of the channel
         the interaction comes from (a custom id is data sent by the client)."""
-        state = self.replies.service.state_by_id(table_id)
+        service = self.replies.service
+        state = service.state_by_id(table_id)
         if state is None:
-            raise TableError("table_closed")
+            raise service.missing_table(table_id)
         if (state.guild_id, state.channel_id) != (interaction.guild_id, interaction.channel_id):
             raise TableError("no_table")
         return state

@@ -234,8 +234,8 @@ class TableService:
                 row = await self.store.create_table(
                     guild, channel, settings=stakes, seats=[user], meta=meta.to_dict()
                 )
-            except TableExists:
-                raise TableError("table_exists") from None
+            except TableExists:  # not in memory: another process holds it (crashed, maybe)
+                raise TableError("table_resuming") from None
             if self.leases is not None and not await self.leases.claim(row.id):
                 raise TableError("busy")  # another process took the new table: it drives it
             table = TableSession(self.shared, row, meta, None, await self._timeout_for(guild))
@@ -456,8 +456,26 @@ class TableService:
     def _get(self, guild: int, channel: int) -> TableSession:
         table = self._by_channel.get(channel)
         if table is None or table.row.guild_id != guild:
-            raise TableError("no_table")
+            raise self.missing(channel)
         return table
+
+    def missing(self, channel: int) -> TableError:
+        """The refusal for a channel without a table driven here: "no table", or, while its
+        open table waits for another process's lease to expire (that process crashed), "being
+        picked up" - the same answer to every command, `/stoppa new` included."""
+        if self.leases is not None and channel in self.leases.elsewhere:
+            return TableError("table_resuming")
+        return TableError("no_table")
+
+    def missing_table(self, table_id: int) -> TableError:
+        """The refusal for a table id not driven here: closed, or being picked up."""
+        if self.leases is not None and table_id in self.leases.elsewhere.values():
+            return TableError("table_resuming")
+        return TableError("table_closed")
+
+    def table_here(self, guild: int, channel: int) -> TableState:
+        """The snapshot of the open table of `channel`; raises `missing(channel)` without."""
+        return self._get(guild, channel).snapshot
 
     def _table_of(self, guild: int, user: int) -> TableSession | None:
         for table in self._by_id.values():

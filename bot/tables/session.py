@@ -701,6 +701,8 @@ class TableSession:
             return []
         meta = self.meta.copy()
         del meta.away[user]
+        if user in meta.left:
+            meta.left.remove(user)
         meta.timeouts[user] = 0
         notice = note("living.back", player=user)
         return [await self.commit(meta, "back", notices=[notice])]

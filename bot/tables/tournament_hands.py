@@ -304,6 +304,8 @@ async def stays_in(session: TableSession, user: int, kind: str, notice: Notice) 
     back). Leaving is not a way to cash out."""
     meta = session.meta.copy()
     meta.away.setdefault(user, meta.hand_no)
+    if user not in meta.left:  # no "welcome back" by any table command: only I'm back
+        meta.left.append(user)
     notices = [notice, note("tables.tournament.stays_in", player=user)]
     if session.in_hand:
         return await session.play_on(meta, [], [], notices, kind)

@@ -62,6 +62,7 @@ class SeatState:
     status: "seated" (no hand running), "playing", "waiting" (joined during a hand),
     "sitting_out" (could not pay the ante), "leaving" (removed at the end of the hand).
     `away`: sat out after running out of time (their turns are passed until they are back).
+    `left`: left a tournament table (sat out until eliminated, or their own "I'm back").
     """
 
     user_id: int
@@ -71,6 +72,7 @@ class SeatState:
     status: str
     seat: int | None = None  # engine seat in the current hand
     away: bool = False
+    left: bool = False
 
 
 @dataclass(frozen=True, slots=True)
