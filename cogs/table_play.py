@@ -201,20 +201,10 @@ class TablePlay:
         await self.replies.guard(interaction, work, f"button {button.action}",
                                  table=button.table)
 
-    @staticmethod
-    def precheck(state: TableState, user: int, hand: int | None, turn: int | None) -> None:
-        """Refuse at once (before deferring) a stranger, a stale button, or out of turn; the
-        service checks all of it again under the table's lock."""
-        if state.seat_of(user) is None:
-            raise UserFacingError("table.refuse.not_at_table")
-        if (hand is not None and hand != state.hand_no) or (
-            turn is not None and turn != state.turn
-        ):
-            raise TableError("stale_button")
-        if state.to_act is None:
-            raise TableError("no_hand")
-        if state.to_act != user:
-            raise TableError("not_your_turn", player=state.to_act)
+    def precheck(self, state: TableState, user: int, hand: int | None, turn: int | None) -> None:
+        """Refuse at once (before deferring) a stranger, a stale button, or out of turn: the
+        service's one answer (`can_act`), which it gives again under the table's lock."""
+        self.replies.service.can_act(state.guild_id, state.channel_id, user, hand, turn)
 
     def _my_turn_info(self, state: TableState, user: int, hand: int | None) -> PlayerHand:
         """The private view of `user`, checked: seated, same hand, their turn."""

@@ -61,7 +61,7 @@ class TableMeta:
     own_thread: bool = False
     #: how the last hand ended (`HandOver.to_dict()`), shown until the next hand's first action
     last_hand: dict[str, Any] | None = None
-    #: the tournament this table plays (`bot.tables.tournament_hands`: its id and its
+    #: the tournament this table plays (`bot.tournaments.table_policy`: its id and its
     #: `TournamentRecord.to_dict()`), None at an ordinary table
     tournament: dict[str, Any] | None = None
 

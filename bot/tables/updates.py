@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import BettingView, Event, Pots, Rules, SeatView, StoppaView
 from bot.engine import ShownPoint as DeclaredPoint
 from bot.i18n import t
 from bot.i18n.currency import Currency
-from bot.tournaments.info import TournamentInfo
+
+if TYPE_CHECKING:  # the tournament's info, made by its policy (bot.tournaments imports us)
+    from bot.tournaments.info import TournamentInfo
 
 
 @dataclass(frozen=True, slots=True)
