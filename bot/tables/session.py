@@ -168,11 +168,11 @@ class TableSession:
         self.balances = dict(await self.shared.store.balances(guild, list(users))) if users else {}
         return self.balances
 
-    @staticmethod
-    def rules(settings: dict[str, Any], players: int) -> Rules:
-        """The engine's rules of a hand of `players` (TableError "bad_stakes" if refused)."""
+    def rules(self, players: int) -> Rules:
+        """The engine's rules of a hand of `players` at the table's stakes (TableError
+        "bad_stakes" if refused)."""
         try:
-            return Rules(**{**settings, "players": players})
+            return Rules(**{**self.row.settings, "players": players})
         except (TypeError, ValueError) as exc:
             raise TableError("bad_stakes", reason=str(exc)) from None
 

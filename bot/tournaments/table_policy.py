@@ -108,7 +108,7 @@ class TournamentPolicy:
 
     def __init__(self, tournament_id: int) -> None:
         self.tournament_id = tournament_id
-        self._parsed: tuple[dict[str, Any], TournamentRecord] | None = None
+        self._parsed: tuple[object, TournamentRecord] | None = None  # (the meta dict, parsed)
 
     def record(self, meta: TableMeta) -> TournamentRecord:
         """The tournament's record in `meta`, parsed once per change of it."""

@@ -79,7 +79,7 @@ class CashPolicy:
             dealer = next_dealer(seats, able, meta.dealer, meta.dealer_pos)
         for user in meta.sitting_out:
             notices.append(note("tables.sits_out", player=user, ante=session.row.settings["ante"]))
-        rules = session.rules(dict(session.row.settings), len(able))
+        rules = session.rules(len(able))
         return await session.deal(meta, rules, able, [balances[u] for u in able], dealer,
                                   seats, notices, carry=meta.carry)
 
