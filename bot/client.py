@@ -56,6 +56,7 @@ from bot.store.sync_state import SyncStateBook
 from bot.tables import TableService
 from bot.tables.leases import Ownership
 from bot.tournaments.service import TournamentService
+from bot.tournaments.table_policy import policy_for
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -172,6 +173,7 @@ class StoppaBot(commands.AutoShardedBot):
             "turn_timeout": self.turn_timeout,
             "seed": self.seed,
             "ownership": self.ownership(),
+            "policy_for": policy_for,  # tournament tables play by the tournament's policy
             **self.table_options,
         }
         return await TableService.start(store, **options)

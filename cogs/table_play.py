@@ -168,9 +168,10 @@ class TablePlay:
     def table(self, table_id: int, interaction: discord.Interaction[StoppaBot]) -> TableState:
         """The open table of a component's custom id, which must be the table of the channel
         the interaction comes from (a custom id is data sent by the client)."""
-        state = self.replies.service.state_by_id(table_id)
+        service = self.replies.service
+        state = service.state_by_id(table_id)
         if state is None:
-            raise TableError("table_closed")
+            raise service.missing_table(table_id)
         if (state.guild_id, state.channel_id) != (interaction.guild_id, interaction.channel_id):
             raise TableError("no_table")
         return state
@@ -200,20 +201,10 @@ class TablePlay:
         await self.replies.guard(interaction, work, f"button {button.action}",
                                  table=button.table)
 
-    @staticmethod
-    def precheck(state: TableState, user: int, hand: int | None, turn: int | None) -> None:
-        """Refuse at once (before deferring) a stranger, a stale button, or out of turn; the
-        service checks all of it again under the table's lock."""
-        if state.seat_of(user) is None:
-            raise UserFacingError("table.refuse.not_at_table")
-        if (hand is not None and hand != state.hand_no) or (
-            turn is not None and turn != state.turn
-        ):
-            raise TableError("stale_button")
-        if state.to_act is None:
-            raise TableError("no_hand")
-        if state.to_act != user:
-            raise TableError("not_your_turn", player=state.to_act)
+    def precheck(self, state: TableState, user: int, hand: int | None, turn: int | None) -> None:
+        """Refuse at once (before deferring) a stranger, a stale button, or out of turn: the
+        service's one answer (`can_act`), which it gives again under the table's lock."""
+        self.replies.service.can_act(state.guild_id, state.channel_id, user, hand, turn)
 
     def _my_turn_info(self, state: TableState, user: int, hand: int | None) -> PlayerHand:
         """The private view of `user`, checked: seated, same hand, their turn."""

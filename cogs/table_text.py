@@ -260,6 +260,34 @@ def notice_text(
         return ""
 
 
+#: The catalogue keys of engine events' lines start so (`event_notice`).
+EVENT_KEYS = "table.event."  # i18n: not user-facing
+#: The newest event lines the window always shows, however many notices there are.
+EVENTS_SHOWN = 3
+
+
+def must_read(notice: Notice) -> bool:
+    """A notice of the table service (a hand over, a player sat out or gone, a level up), as
+    against the line of an engine event, which the table image shows as well."""
+    return not notice.key.startswith(EVENT_KEYS)
+
+
+def last_lines(lines: Sequence[Notice], size: int = EVENT_LINES) -> list[Notice]:
+    """The lines the table message shows, in order: the newest `EVENTS_SHOWN` event lines and
+    the newest notices a player must read, then the newest of the rest. A change's notices
+    come before its events and the next hand's deal adds more, so the newest lines alone
+    used to push "Hand 3 is over" out before anyone saw it."""
+    newest = list(range(len(lines) - 1, -1, -1))
+    events = [i for i in newest if not must_read(lines[i])]
+    notices = [i for i in newest if must_read(lines[i])]
+    chosen = set(events[:EVENTS_SHOWN])
+    for i in notices + events[EVENTS_SHOWN:]:
+        if len(chosen) >= size:
+            break
+        chosen.add(i)
+    return [lines[i] for i in sorted(chosen)]
+
+
 def notice_users(notices: Iterable[Notice]) -> set[int]:
     """Every user id named by these notices."""
     out: set[int] = set()

@@ -307,6 +307,7 @@ class TournamentCog(
             if known is None:
                 return
             channel = self.bot.get_partial_messageable(known[0], guild_id=info.guild_id)
+            await self.bot.requests.acquire()  # every bot-token request: the one budget
             await channel.get_partial_message(known[1]).edit(embed=embed, view=view)
         except discord.HTTPException as error:
             _log.info("tournament %s: registration message not updated (%s)", info.id,
@@ -402,6 +403,7 @@ class TournamentCog(
                 public = await table_language(self.bot, info.guild_id)
                 name = t("tournaments.thread_name", public, number=info.id)
                 try:
+                    await self.bot.requests.acquire()
                     thread = await parent.create_thread(
                         name=name[:THREAD_NAME_LIMIT], type=discord.ChannelType.public_thread
                     )
@@ -414,6 +416,7 @@ class TournamentCog(
             return await self.service.start(info.id, channel=thread.id, own_thread=True), cannot
         except Exception:
             with contextlib.suppress(discord.HTTPException):
+                await self.bot.requests.acquire()
                 await thread.edit(archived=True)
             raise
 
@@ -428,6 +431,7 @@ class TournamentCog(
                   and e.user_id > 0]
         channel = self.bot.get_partial_messageable(state.channel_id, guild_id=info.guild_id)
         with contextlib.suppress(discord.HTTPException):
+            await self.bot.requests.acquire()
             await channel.send(text, allowed_mentions=discord.AllowedMentions(
                 users=humans, roles=False, everyone=False))
 
@@ -449,6 +453,7 @@ class TournamentCog(
                                 description=standings_text(snap)[:1000])
             channel = self.bot.get_partial_messageable(state.channel_id,
                                                        guild_id=info.guild_id)
+            await self.bot.requests.acquire()
             await channel.send(embed=results_embed(info, lang, currency, IMAGE_NAME),
                                file=file, allowed_mentions=discord.AllowedMentions.none())
             self.table_channels[info.id] = state.channel_id
@@ -461,8 +466,12 @@ class TournamentCog(
     async def _archive(self, channel_id: int) -> None:
         """Archive the tournament's own thread once the results are in it."""
         try:
-            thread = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            thread = self.bot.get_channel(channel_id)
+            if thread is None:
+                await self.bot.requests.acquire()
+                thread = await self.bot.fetch_channel(channel_id)
             if isinstance(thread, discord.Thread):
+                await self.bot.requests.acquire()
                 await thread.edit(archived=True)
         except (discord.HTTPException, discord.InvalidData) as error:
             _log.info("tournament thread %s not archived (%s)", channel_id, error)
