@@ -33,10 +33,12 @@ from bot.store.tournaments import (
     LEAVE,
     OF_GUILD,
     TAKE_SEAT,
+    TO_POST,
     TOURNAMENT,
     check_new,
     check_payouts,
     lock_sql,
+    posts_update,
     refused,
     refused_entry,
     save_changes,
@@ -224,3 +226,25 @@ class PgTournamentsMixin(PgBase):
             return await _read(tx, tournament_id)
 
         return await self._transaction(pay, now)
+
+    async def note_tournament_posts(
+        self,
+        tournament_id: int,
+        *,
+        message: tuple[int, int] | Unset = UNSET,
+        table_channel: int | Unset = UNSET,
+        results_posted: bool | Unset = UNSET,
+    ) -> None:
+        """Keep what the cog posted: the registration message (channel id, message id), the
+        table's channel or thread, the results posted (TournamentError if no such row)."""
+        sql, values = posts_update(message, table_channel, results_posted)
+
+        async def note(tx: PgTransfers) -> None:
+            if not await tx.fetch(numbered(sql), *values, tournament_id):
+                raise TournamentError("tournament_not_found")
+
+        await self._transaction(note)
+
+    async def tournaments_to_post(self, guild: int) -> list[TournamentRow]:
+        """The server's finished tournaments whose results are not posted yet (no entrants)."""
+        return [tournament_row(r) for r in await self.query(TO_POST, (guild,))]
