@@ -14,7 +14,7 @@ counts = st.integers(min_value=-10**9, max_value=10**9)
 @given(counts)
 def test_without_a_currency_the_bots_own_words_stay(n: int) -> None:
     assert Currency().amount(n, "en") == f"{n} {'chip' if n == 1 else 'chips'}"
-    assert Currency().amount(n, "it") == f"{n} fiche"
+    assert Currency().amount(n, "it") == f"{n} {'fiche' if n == 1 else 'fiches'}"
     assert t("economy.balance_self", "en", balance=n) == t(
         "economy.balance_self", "en", balance=n, currency=Currency())
 
