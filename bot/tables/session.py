@@ -21,12 +21,15 @@ from bot.engine import Action, Hand, Rules
 from bot.logs import log_table_event, table_log
 from bot.players import CpuPlayer
 from bot.store import (
+    UNSET,
     HandRecord,
     InsufficientFunds,
     LeaseLost,
     Move,
     TableRow,
+    TableSave,
     TournamentSave,
+    Unset,
     VersionConflict,
 )
 from bot.tables import tournament_hands
@@ -233,10 +236,8 @@ class TableSession:
     async def set_message(self, message_id: int | None) -> None:
         """Record the public message of the table (the cog's)."""
         self.check_open()
-        self.row = await self.shared.store.save_table(
-            self.id, expected_version=self.row.version, message_id=message_id,
-            **self.shared.fence(),
-        )
+        change = TableSave(expected_version=self.row.version, message_id=message_id)
+        self.row = await self.shared.store.save_table(self.id, change, **self.shared.fence())
         self.refresh()
 
     async def apply(
@@ -497,26 +498,32 @@ class TableSession:
         failure memory is rebuilt from the DB."""
         new_hand = self.hand if hand is _KEEP else hand
         assert new_hand is None or isinstance(new_hand, Hand)
-        fields: dict[str, Any] = {"meta": meta.to_dict()}
-        if status is not None:
-            fields["status"] = status
-        if seats is not None:
-            fields["seats"] = seats
-        if state is not _KEEP:
-            fields["state"] = state
+        deadline: float | Unset | None = None
+        dealer: int | Unset | None = UNSET
         if new_hand is not None and new_hand.phase != "over":
             # a new turn gets a fresh deadline; other changes (a join) keep the running one
-            if new_hand is not self.hand or meta.turn != self.meta.turn or not self.row.deadline:
-                fields["deadline"] = self.shared.clock.now() + self.timeout
-            seats_now = seats if seats is not None else self.row.seats
-            fields["dealer"] = seats_now.index(meta.dealer) if meta.dealer in seats_now else None
-        else:
-            fields["deadline"] = None
-        try:
-            row = await self.shared.store.save_table(
-                self.id, expected_version=self.row.version, moves=moves, hand=record, **fields,
-                tournament=tournament, **self.shared.fence(),
+            new_turn = new_hand is not self.hand or meta.turn != self.meta.turn
+            deadline = (
+                self.shared.clock.now() + self.timeout
+                if new_turn or not self.row.deadline else UNSET
             )
+            seats_now = seats if seats is not None else self.row.seats
+            dealer = seats_now.index(meta.dealer) if meta.dealer in seats_now else None
+        new_state: str | Unset | None = state if state is None or isinstance(state, str) else UNSET
+        change = TableSave(
+            expected_version=self.row.version,
+            status=UNSET if status is None else status,
+            seats=UNSET if seats is None else seats,
+            dealer=dealer,
+            state=new_state,
+            meta=meta.to_dict(),
+            deadline=deadline,
+            moves=moves,
+            hand=record,
+            tournament=tournament,
+        )
+        try:
+            row = await self.shared.store.save_table(self.id, change, **self.shared.fence())
         except LeaseLost as exc:  # another process drives the table now: let go, no write
             log.warning("table %s: lease lost; no longer driven here", self.id)
             self.let_go()
