@@ -23,6 +23,9 @@ NAMED = re.compile(r"`/([a-z]+)(?: ([a-z]+))?")
 NOT_COMMANDS = {"data"}
 #: commands /help deliberately does not name: /help itself
 LEFT_OUT_OF_HELP = {"help"}
+#: named in a catalogue before they exist (reported defects, not a way to silence the test):
+#: learn.toml sends learners to `/practice`, which issue 29 has not built yet
+NOT_BUILT_YET = {"practice"}
 
 
 def tree_commands(h: Harness) -> tuple[set[str], set[str]]:
@@ -56,8 +59,9 @@ async def test_every_command_named_for_readers_exists(h: Harness) -> None:
     for lang in SUPPORTED:
         sources[f"catalogue {lang}"] = "\n".join(catalogue(lang).values())
     for name, text in sources.items():
-        unknown = named_commands(text, groups) - commands
+        unknown = named_commands(text, groups) - commands - NOT_BUILT_YET
         assert not unknown, f"{name} names commands that do not exist: {unknown}"
+    assert not NOT_BUILT_YET & commands, "built now: take it off NOT_BUILT_YET"
 
 
 @pytest.mark.parametrize("lang", SUPPORTED)
