@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
+from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
 from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
 from bot.i18n.cards import card_name
 from bot.render import hand_alt_text, render_hand
@@ -168,7 +169,7 @@ class TablePlay:
     def table(self, table_id: int, interaction: discord.Interaction[StoppaBot]) -> TableState:
         """The open table of a component's custom id, which must be the table of the channel
         the interaction comes from (a custom id is data sent by the client)."""
-        state = self.replies.service.state_by_id(table_id)
+        state = self.replies.service.state_by_id(checked_id(table_id))
         if state is None:
             raise TableError("table_closed")
         if (state.guild_id, state.channel_id) != (interaction.guild_id, interaction.channel_id):
@@ -298,11 +299,11 @@ class TablePlay:
             state = self.table(table, interaction)
             self.precheck(state, interaction.user.id, hand, turn)
             info = self._my_turn_info(state, interaction.user.id, hand)
-            text = typed.strip()
-            if not text.isdigit():
+            chips = typed_number(typed)
+            if chips is None:
                 low, high = info.bet_range or (0, 0)
                 raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
-            action = bet_action(info, int(text))
+            action = bet_action(info, chips)
             await self.act(interaction, lang, state.guild_id, state.channel_id, action,
                            hand=hand, turn=turn)
 
@@ -322,8 +323,9 @@ class TablePlay:
             if found is None:
                 return False
             typed = submitted_values(interaction).get("amount")
-            await self.amount(interaction, int(found["table"]), int(found["hand"]),
-                              int(found["turn"]), typed if isinstance(typed, str) else "")
+            await self.amount(interaction, custom_id_number(found["table"]),
+                              custom_id_number(found["hand"]), custom_id_number(found["turn"]),
+                              typed if isinstance(typed, str) else "")
             return True
         found = BUTTON_PATTERN.fullmatch(custom_id)
         if found is not None:
@@ -332,8 +334,9 @@ class TablePlay:
         found = SELECT_PATTERN.fullmatch(custom_id)
         if found is not None:
             values = [str(v) for v in data.get("values") or []]
-            await self.pick(interaction, int(found["table"]), int(found["hand"]),
-                            int(found["turn"]), values)
+            await self.pick(interaction, custom_id_number(found["table"]),
+                            custom_id_number(found["hand"]), custom_id_number(found["turn"]),
+                            values)
             return True
         return False
 
