@@ -387,9 +387,9 @@ class AdminCog(commands.Cog):
             raise UserFacingError("admin.chips_zero")
         if member.bot:
             raise UserFacingError("admin.chips_no_bots")
-        # public answer; if the store is slow the "thinking" message is public too (then a
-        # refusal for too few chips edits it, visible to the channel)
-        async with defer_if_slow(interaction, ephemeral=False):
+        # a public answer, but nothing public before the checks: a slow store defers
+        # privately (a refusal stays private) and `send_public` then posts the answer
+        async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
             try:
                 balance = await self.store.grant(

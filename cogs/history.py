@@ -37,6 +37,7 @@ from bot.discord_utils import (
     lang_for,
     lang_in_memory,
     report_interaction_error,
+    send_public,
     server_currency,
     within_autocomplete,
 )
@@ -383,8 +384,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
             hand = await self.store.stored_hand(guild, hand_id)
         if hand is None:
             raise UserFacingError("history.errors.no_hand", id=hand_id)
-        privately = interaction.response.is_done()  # the look-up was slow: a private defer
-        if not privately:
+        if not interaction.response.is_done():  # (done: the look-up was slow, privately)
             await interaction.response.defer(ephemeral=not share, thinking=True)
         viewer = None if share else hand.seat_of(interaction.user.id)
         data = await self.replay_bytes(guild, hand, viewer, lang)
@@ -394,10 +394,8 @@ class HistoryCog(commands.Cog, name=COG_NAME):
                     when=f"<t:{int(hand.at)}:f>", user=interaction.user.mention)
         file = discord.File(io.BytesIO(data), filename=f"replay-{hand.id}.{REPLAY_FORMAT}")
         if share:
-            if privately:  # the private "thinking" says where the replay went
-                await interaction.edit_original_response(content=t("input_context.shared", lang))
-            await interaction.followup.send(content=content, file=file,
-                                            allowed_mentions=discord.AllowedMentions.none())
+            await send_public(interaction, content, file=file,
+                              allowed_mentions=discord.AllowedMentions.none())
             return
         view = discord.ui.View(timeout=None)
         view.add_item(ShareReplayButton(hand.id, label=t("history.share", lang)))

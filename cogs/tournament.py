@@ -44,6 +44,7 @@ from bot.discord_utils import (
     lang_in_memory,
     report_interaction_error,
     send_ephemeral,
+    send_public,
     server_currency,
     within_autocomplete,
 )
@@ -542,7 +543,7 @@ class TournamentCog(
                 payout=payout, hands_per_level=hands_per_level,
             )
             settings = self.bot.languages.settings(guild)
-            async with defer_if_slow(interaction, ephemeral=False):
+            async with defer_if_slow(interaction):  # nothing public before the checks
                 if settings is None and self.store is not None:
                     settings = await self.store.server_settings(guild)
                 self._may_open(interaction, bool(settings and settings.tournaments_open))
@@ -550,14 +551,9 @@ class TournamentCog(
                 public = await table_language(self.bot, guild)
             embed = registration_embed(info, public, server_currency(self.bot, guild))
             view = registration_view(info.id, public)
-            if interaction.response.is_done():
-                message = await interaction.edit_original_response(embed=embed, view=view)
+            message = await send_public(interaction, embed=embed, view=view)
+            if message is not None:
                 self.messages[info.id] = (channel, message.id)
-                return
-            sent = await interaction.response.send_message(embed=embed, view=view)
-            resource = sent.resource if sent is not None else None
-            if isinstance(resource, discord.InteractionMessage):
-                self.messages[info.id] = (channel, resource.id)
 
         await self._guard(interaction, work, "tournament_new")
 

@@ -95,7 +95,7 @@ async def test_a_slow_look_up_keeps_a_refusal_private_and_still_shares(h: Harnes
     public = len(h.messages())
     shared = await h.slash(anna, "stoppa replay", hand=ids[0], share=True)
     assert [m.content for m in shared.messages if m.ephemeral] == [
-        t("input_context.shared", "en")]
+        t("input_context.posted", "en")]
     assert len(h.messages()) == public + 1 and h.messages()[-1].files
 
 
@@ -134,3 +134,28 @@ async def test_a_busy_database_says_try_again_with_a_warning(
                    for r in caplog.records)
         claimed = await h.slash(anna, "daily")  # the lock is gone: it works again
         assert claimed.ephemeral and claimed.text != busy.text
+
+
+async def test_a_refusal_after_a_slow_check_is_private_for_every_public_answer(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every command whose answer is public (a gift, a grant, a board, a season, a
+    tournament) deferred publicly when its store look-up was slow, so a refusal found by the
+    look-up edited a public "thinking" message. Now nothing is public before the checks."""
+    boss, bob = h.member("Boss", manage_guild=True), h.member("Bob")
+    await h.slash(bob, "balance")
+    await h.slash(boss, "balance")
+    h.slow_store(1.0)  # every look-up outlasts the defer delay
+    public = len(h.messages()) + len(h.messages("general"))
+    refusals = [
+        await h.slash(bob, "give", member=boss, amount=999_999),
+        await h.slash(boss, "chips grant", member=bob, amount=-999_999, reason="x"),
+        await h.slash(bob, "leaderboard", page=99),
+        await h.slash(bob, "leaderboard", by="rating", page=99),
+        await h.slash(bob, "tournament new", buy_in=0, seats=3),
+    ]
+    for refused in refusals:
+        assert refused.responded and refused.ephemeral, refused.text
+        assert all(m.ephemeral for m in refused.messages), refused.text
+    assert len(h.messages()) + len(h.messages("general")) == public
+    assert errors_in(caplog) == []
