@@ -72,8 +72,9 @@ Balance = app_commands.Range[int, 0, 1_000_000_000]
 Limit = app_commands.Range[int, 1, 1_000_000_000]
 #: economy settings `/settings economy reset:` sets back to None (the default / no limit)
 RESETTABLE: tuple[str, ...] = ("currency_name", "currency_emoji", "balance_cap", "give_daily_limit")
-#: a custom emoji of a server, as Discord writes it in a message
-CUSTOM_EMOJI = re.compile(r"<a?:\w{2,32}:\d{15,21}>")
+#: a custom emoji of a server, as Discord writes it in a message (ASCII only: `\w` and `\d`
+#: would take any script's letters and digits, which Discord never writes there)
+CUSTOM_EMOJI = re.compile(r"<a?:[A-Za-z0-9_]{2,32}:[0-9]{15,21}>")
 
 
 def is_emoji(text: str) -> bool:

@@ -157,3 +157,12 @@ async def test_a_history_page_below_one_never_reaches_the_store(
         assert clicked.ephemeral and clicked.responded
     assert offsets and min(offsets) >= 0
     assert errors_in(caplog) == []
+
+
+def test_a_currency_emoji_is_a_custom_emoji_only_in_ascii() -> None:
+    from cogs.admin import is_emoji
+
+    assert is_emoji("<:chip:123456789012345678>")
+    assert is_emoji("<a:chip_2:123456789012345678>")
+    assert not is_emoji("<:chip:١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨>")  # Arabic-Indic digits
+    assert not is_emoji("<:ĉipo:123456789012345678>")
