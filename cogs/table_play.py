@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
+from bot.discord_utils.components import carries
 from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
 from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
 from bot.i18n.cards import card_name
@@ -95,7 +96,11 @@ class TablePlay:
             discord.InteractionType.component, discord.InteractionType.modal_submit
         )
         message = interaction.message
-        if component and not interaction.response.is_done():
+        # a click acts on its own message only: the table's, or a panel of this table (a
+        # client may send a table's custom id with any message); elsewhere, a fresh answer
+        state = r.service.state(channel)
+        own = state is not None and carries(message, f"stoppa:{state.table_id}:")
+        if component and own and not interaction.response.is_done():
             await interaction.response.defer()
             if message is not None and not message.flags.ephemeral:
                 r.publisher.lend(interaction)  # its token edits the table message
@@ -105,7 +110,7 @@ class TablePlay:
             guild, channel, interaction.user.id, action, expected_hand=hand, expected_turn=turn
         )
         done = done_text(action, lang)
-        if not component:
+        if not component or not own:
             await r.say(interaction, done)
         elif message is not None and message.flags.ephemeral:
             content = f"{message.content}\n{done}" if message.content else done

@@ -125,10 +125,12 @@ def is_busy(error: BaseException) -> bool:
     longer than the busy timeout): worth "try again", not a bug."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, sqlite3.OperationalError):
-        text = str(error).lower()
-        return "locked" in text or "busy" in text
-    return False
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # (extended codes)
+    return "database is locked" in str(error)
 
 
 def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:

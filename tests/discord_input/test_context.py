@@ -19,6 +19,7 @@ import pytest
 import bot.store.connection as connection
 from bot.i18n import t
 from tests.discord_input.conftest import dispatch, errors_in, finished_hands, in_dm
+from tests.discord_table.test_game import open_table
 from tests.harness import Harness
 
 
@@ -159,3 +160,55 @@ async def test_a_refusal_after_a_slow_check_is_private_for_every_public_answer(
         assert all(m.ephemeral for m in refused.messages), refused.text
     assert len(h.messages()) + len(h.messages("general")) == public
     assert errors_in(caplog) == []
+
+
+async def test_a_table_button_sent_with_another_message_edits_only_its_own(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A turn button's custom id sent with a member's private history message: the move is
+    played (it is theirs to play), but the history message stays as it was and the answer
+    is a fresh private message."""
+    members = [h.member("Anna"), h.member("Bruno"), h.member("Carla")]
+    await finished_hands(h, [m.id for m in members] + [-1], 7)
+    await open_table(h, members)
+    state = h.bot.tables.state(h.channel_id)
+    assert state is not None and state.to_act is not None
+    actor = next(m for m in members if m.id == state.to_act)
+    history = await h.slash(actor, "stoppa history")
+    assert history.message is not None
+    before = history.message.payload()
+    played = await h.click(actor, history.message.id,
+                           f"stoppa:{state.table_id}:pass:{state.hand_no}:{state.turn}")
+    assert h.message(history.message.id).payload() == before
+    assert played.ephemeral and played.message is not None
+    assert played.message.id != history.message.id
+    after = h.bot.tables.state(h.channel_id)
+    assert after is not None and after.turn == state.turn + 1
+    assert errors_in(caplog) == []
+
+
+async def test_a_busy_database_during_a_move_says_try_again_and_keeps_the_hand(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 100)
+    async with Harness.create(tmp_path, seed=7) as h:
+        members = [h.member("Anna", locale="it"), h.member("Bruno", locale="it"),
+                   h.member("Carla", locale="it")]
+        await open_table(h, members)
+        before = h.bot.tables.state(h.channel_id)
+        assert before is not None and before.to_act is not None
+        actor = next(m for m in members if m.id == before.to_act)
+        other = sqlite3.connect(h.db_path, timeout=0)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            busy = await h.slash(actor, "stoppa pass")
+        finally:
+            other.rollback()
+            other.close()
+        assert busy.ephemeral and busy.text == t("input_context.busy", "it")
+        assert errors_in(caplog) == []
+        assert h.bot.tables.state(h.channel_id) == before  # rebuilt from the store
+        passed = await h.slash(actor, "stoppa pass")
+        assert passed.ephemeral and passed.text != busy.text
+        after = h.bot.tables.state(h.channel_id)
+        assert after is not None and after.turn == before.turn + 1
