@@ -130,7 +130,7 @@ def is_busy(error: BaseException) -> bool:
     code = getattr(error, "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # (extended codes)
-    return "database is locked" in str(error)
+    return "database is locked" in str(error)  # i18n: not user-facing
 
 
 def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
