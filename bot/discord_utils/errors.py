@@ -116,8 +116,9 @@ def check_options(command: app_commands.Command[Any, ..., Any],
             continue
         if isinstance(value, int | float):
             checked_range(value, low, high)
-        elif isinstance(value, str):
-            checked_range(len(value), low, high)
+        elif isinstance(value, str) and not (low or 0) <= len(value) <= (high or len(value)):
+            raise UserFacingError("input_numbers.text_length", low=low or 0,
+                                  high=high if high is not None else len(value))
 
 
 def is_busy(error: BaseException) -> bool:

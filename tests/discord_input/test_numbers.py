@@ -166,3 +166,26 @@ def test_a_currency_emoji_is_a_custom_emoji_only_in_ascii() -> None:
     assert is_emoji("<a:chip_2:123456789012345678>")
     assert not is_emoji("<:chip:١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨>")  # Arabic-Indic digits
     assert not is_emoji("<:ĉipo:123456789012345678>")
+
+
+async def test_options_outside_their_range_or_choices_are_refused_by_the_tree(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord checks `Range` and choices for an honest client; a modified one is refused
+    the same way, before the command runs (a leaderboard page of 0 was a negative OFFSET)."""
+    boss, bob = h.member("Boss", manage_guild=True), h.member("Bob")
+    cases = [
+        (await h.slash(bob, "leaderboard", page=0),
+         t("input_numbers.out_of_range", "en", value="`0`", low=1, high=10_000)),
+        (await h.slash(bob, "give", member=boss, amount=-5),
+         t("input_numbers.out_of_range", "en", value="`-5`", low=1, high=1_000_000_000)),
+        (await h.slash(boss, "chips grant", member=bob, amount=5, reason=""),
+         t("input_numbers.text_length", "en", low=1, high=200)),
+        (await h.slash(bob, "pings", state="sometimes"),
+         t("errors.bad_option", "en", value="`sometimes`")),
+    ]
+    for reply, expected in cases:
+        assert reply.ephemeral and reply.text == expected
+    balances = await h.store.balances(h.guild_id, [boss.id, bob.id])
+    assert set(balances.values()) == {1000}
+    assert errors_in(caplog) == []
