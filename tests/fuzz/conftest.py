@@ -22,6 +22,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     try:
         yield built
         # the oracle saw refusals (a fuzz that only reached accepted paths checks little)
-        assert built.refusals > built.examples // 10, (built.refusals, built.examples)
+        if built.refusable >= 50:
+            assert built.refusals > built.refusable // 10, (built.refusals, built.refusable)
     finally:
         built.close()

@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import t
+from tests.discord_input.conftest import dispatch, in_dm
 from tests.fuzz.conftest import EXAMPLES
 from tests.fuzz.values import option_value, texts
-from tests.fuzz.world import World, slash_in_dm
+from tests.fuzz.world import World, focused, slash_in_dm
 from tests.harness import Harness, Reply
 
 CHANNELS = ("stoppa", "stoppa-2", "general")
@@ -65,14 +66,19 @@ def test_every_slash_command_with_hostile_options(world: World, data: st.DataObj
 @given(data=st.data())
 def test_every_autocomplete_with_hostile_text(world: World, data: st.DataObject) -> None:
     candidates = [(c, p) for c in world.commands() for p in c.parameters if p.autocomplete]
-    command, focused = data.draw(st.sampled_from(candidates), label="option")
+    command, option = data.draw(st.sampled_from(candidates), label="option")
     user = data.draw(st.sampled_from([m for m in world.members.values() if not m.bot]))
     typed = data.draw(texts(), label="typed")
-    where = data.draw(st.sampled_from(CHANNELS), label="where")
+    where = data.draw(st.sampled_from((*CHANNELS, "dm")), label="where")
 
     async def autocomplete(h: Harness) -> Reply:
-        return await h.autocomplete(user, command.qualified_name, focused.name,
-                                    channel=where, **{focused.name: typed})
+        if where == "dm":
+            payload = focused(h.slash_payload(user, command.qualified_name), option, typed)
+            return await dispatch(h, in_dm(h, user, payload))
+        return await h.autocomplete(user, command.qualified_name, option.name,
+                                    channel=where, **{option.name: typed})
 
-    reply = world.poke(autocomplete)
+    reply = world.poke(autocomplete, may_refuse=False)
     assert reply.type == 8  # suggestions (perhaps none), never an error message
+    if where == "dm":
+        assert reply.choices == []  # a server's hands, tables, tournaments: none in a DM

@@ -112,7 +112,9 @@ class World:
     members: dict[str, FakeMember] = field(default_factory=dict)
     messages: dict[str, int] = field(default_factory=dict)
     examples: int = 0
-    #: examples answered by a refusal (checked to be private and to change nothing)
+    #: examples that could be refused, and those answered by a refusal (checked to be
+    #: private and to change nothing)
+    refusable: int = 0
     refusals: int = 0
 
     # -- building -------------------------------------------------------------------------
@@ -213,9 +215,11 @@ class World:
         return rows, public, tuple(await store.audit())
 
     def poke(self, send: Callable[[Harness], Awaitable[Reply]], *, ours: bool = True,
-             dm_refusal: str | None = None) -> Reply:
-        """Send one interaction and check the invariants (see the module)."""
+             dm_refusal: str | None = None, may_refuse: bool = True) -> Reply:
+        """Send one interaction and check the invariants (see the module); `may_refuse`
+        False for an autocomplete (never refused: suggestions or none)."""
         self.examples += 1
+        self.refusable += int(may_refuse and ours)
         before = self.run(self.snapshot)
         with recording() as log:
             reply: Reply = self.run(lambda: send(self.h))
@@ -242,3 +246,18 @@ async def slash_in_dm(h: Harness, user: FakeMember, path: str, options: dict[str
                       ) -> Reply:
     """`/path` with `options`, sent from the user's DM."""
     return await dispatch(h, in_dm(h, user, h.slash_payload(user, path, **options)))
+
+
+def focused(payload: dict[str, Any], option: app_commands.Parameter, typed: str
+            ) -> dict[str, Any]:
+    """A slash command payload (sent without `option`) made the autocomplete of `option`:
+    type 4, that option focused with the text typed so far."""
+    payload = {**payload, "type": 4}
+    data = payload["data"]
+    data.setdefault("options", [])
+    options = data["options"]
+    while options and options[0].get("type") in (1, 2):  # subcommand (group)
+        options = options[0].setdefault("options", [])
+    options.append({"name": option.display_name, "type": option.type.value, "value": typed,
+                    "focused": True})
+    return payload
