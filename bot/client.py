@@ -51,6 +51,7 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.pings import PingOptOuts
 from bot.discord_utils.request_budget import RequestBudget
+from bot.i18n import counted
 from bot.store import StoreContract
 from bot.store.sync_state import SyncStateBook
 from bot.tables import TableService
@@ -247,7 +248,7 @@ class StoppaBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         """Log who we are and where."""
-        _log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        _log.info("ready as %s in %s", self.user, counted(len(self.guilds), "server", "servers"))
 
     async def close(self) -> None:
         """Stop the table service, unload the cogs, close the connection and the store.
