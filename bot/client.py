@@ -39,7 +39,13 @@ import discord
 from discord.ext import commands
 
 from bot.cluster.shards import ShardPlan
-from bot.command_sync import SyncReport, SyncState, sync_if_changed, syncs_commands
+from bot.command_sync import (
+    SyncReport,
+    SyncState,
+    legacy_state_file,
+    sync_if_changed,
+    syncs_commands,
+)
 from bot.discord_utils import (
     DEFER_AFTER,
     OrphanHandler,
@@ -53,7 +59,6 @@ from bot.discord_utils.pings import PingOptOuts
 from bot.discord_utils.request_budget import RequestBudget
 from bot.i18n import counted
 from bot.store import StoreContract
-from bot.store.sync_state import SyncStateBook
 from bot.tables import TableService
 from bot.tables.leases import Ownership
 from bot.tournaments.service import TournamentService
@@ -209,7 +214,7 @@ class StoppaBot(commands.AutoShardedBot):
     async def sync_app_commands(self) -> SyncReport:
         """Sync the command tree to `dev_guild` (instant, for testing) or globally, when it
         changed since the last sync or `force_sync` is set; clear a former dev guild's copy."""
-        state = await SyncState.load(SyncStateBook.of(self.db_path))
+        state = await SyncState.load(self.store, legacy_state_file(self.db_path))
         return await sync_if_changed(
             self.tree, state, dev_guild=self.dev_guild, force=self.force_sync
         )

@@ -8,6 +8,7 @@ statements, and the whole-database copy (`python -m bot db copy`), whose bulk pa
 from __future__ import annotations
 
 from bot.store.accounts import AccountsMixin
+from bot.store.command_sync import CommandSyncMixin
 from bot.store.history import HistoryMixin
 from bot.store.leases import LeasesMixin
 from bot.store.pings import PingsMixin
@@ -18,6 +19,7 @@ from bot.store.tournaments import TournamentsMixin
 
 class StoreMethods(
     AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin, TournamentsMixin,
-    PingsMixin,
+    PingsMixin, CommandSyncMixin,
 ):
-    """Accounts and ledger, stakes, tables, history, leases, ratings, tournaments, pings."""
+    """Accounts and ledger, stakes, tables, history, leases, ratings, tournaments, pings, the
+    command sync state."""
