@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import bot.metrics as metrics
 from bot.engine import Action, Hand, Rules
 from bot.logs import log_table_event, table_log
 from bot.players import CpuPlayer
@@ -360,6 +361,7 @@ class TableSession:
         assert hand is not None
         before = list(hand.chips)
         events = hand.act(seat, action)
+        metrics.action_applied(action)
         moves = chip_moves(meta.players, before, hand.chips, events, meta.hand_no)
         if meta.tournament is not None:  # tournament chips: no balance moves while it plays
             moves = []
@@ -536,6 +538,8 @@ class TableSession:
             await self.refresh_balances()
         self.refresh()
         self.log(kind, events, notices)
+        if kind == "hand_over":
+            metrics.hand_finished()
         self.arm_timer()
         self.schedule_cpu()
         return self.update(kind, list(events), list(notices))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
+import bot.metrics as metrics
 from bot.store.errors import InsufficientFunds, IntegrityViolation, StoreError
 from bot.store.ledger import MINT_ACCOUNT, USER, Account, ledger_row
 from bot.store.models import REASON_START
@@ -251,6 +252,7 @@ class PgBase:
         if self._pool.is_closing():
             raise ValueError("the store's connection pool is closed")
         at = time.time() if now is None else now
+        started = metrics.started()
         for attempt in range(1, ATTEMPTS + 1):
             committing = False
             try:
@@ -267,6 +269,7 @@ class PgBase:
                         raise
                     committing = True
                     await transaction.commit()
+                    metrics.transaction_committed("postgres", started)
                     return value
             except RETRY_ABORTED:
                 if attempt == ATTEMPTS:
@@ -279,6 +282,7 @@ class PgBase:
             except asyncpg.IntegrityConstraintViolationError as error:
                 raise typed_pg_error(error) from error
             self.retries += 1
+            metrics.transaction_retried("postgres")
             await asyncio.sleep(0.005 * attempt)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
