@@ -43,6 +43,7 @@ import uuid
 from pathlib import Path
 
 from bot.store import Move, Store, StoreContract
+from bot.store.models import TableSave
 
 SIZES = {
     "small": {"transfers": 300, "rounds": 3, "accounts": 5_000, "queries": 15, "seconds": 2},
@@ -57,7 +58,7 @@ async def _transfers(store: StoreContract, n: int) -> tuple[float, float]:
     start, cpu = time.perf_counter(), time.process_time()
     for i in range(n):
         move = Move(1, 5, "bet", 1) if i % 2 == 0 else Move(1, -5, "pot", 1)
-        version = (await store.save_table(row.id, expected_version=version, moves=[move])).version
+        version = (await store.save_table(row.id, TableSave(version, moves=[move]))).version
     return n / (time.perf_counter() - start), n / (time.process_time() - cpu)
 
 
@@ -75,7 +76,7 @@ async def _concurrent(store: StoreContract, n: int, tables: int = 50) -> float:
         version = row.version
         for i in range(n // tables):
             move = Move(user, 5, "bet", 1) if i % 2 == 0 else Move(user, -5, "pot", 1)
-            saved = await store.save_table(row.id, expected_version=version, moves=[move])
+            saved = await store.save_table(row.id, TableSave(version, moves=[move]))
             version = saved.version
 
     start = time.perf_counter()
@@ -94,7 +95,7 @@ async def _antes(store: Store, n: int) -> float:
     for i in range(n // 4):
         sign = 1 if i % 2 == 0 else -1
         moves = [Move(u, sign * 60, "ante" if sign > 0 else "refund", 1) for u in users]
-        version = (await store.save_table(row.id, expected_version=version, moves=moves)).version
+        version = (await store.save_table(row.id, TableSave(version, moves=moves))).version
     return 4 * (n // 4) / (time.perf_counter() - start)
 
 

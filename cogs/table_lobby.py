@@ -21,7 +21,7 @@ from bot.discord_utils import UserFacingError, is_manager, send_ephemeral, serve
 from bot.discord_utils.access import in_thread, missing_here, permission_names
 from bot.i18n import t
 from bot.render import render_table, table_alt_text
-from bot.tables import TableError, TableState, is_cpu
+from bot.tables import TableState, is_cpu
 from bot.tables.limits import MAX_PLAYERS
 from cogs.table_images import table_snapshot_of
 from cogs.table_publisher import IMAGE_NAME
@@ -117,6 +117,8 @@ class TableLobby:
         await r.think(interaction)
         state: TableState = await r.service.leave(guild, channel, interaction.user.id)
         still = state.seat_of(interaction.user.id) is not None and state.status != "closed"
+        if still and state.tournament is not None:
+            return await r.say(interaction, t("table_kinds.tournament.left_reply", lang))
         await r.say(interaction, t("table.reply.leaving" if still else "table.reply.left", lang))
 
     async def back(self, interaction: discord.Interaction[StoppaBot], lang: str) -> None:
@@ -165,9 +167,7 @@ class TableLobby:
         """The table of this channel, privately (image and embed)."""
         r = self.replies
         guild, channel = here(interaction)
-        state = r.service.state(channel)
-        if state is None or state.guild_id != guild:
-            raise TableError("no_table")
+        state = r.service.table_here(guild, channel)
         await r.think(interaction)
         users = {s.user_id for s in state.seats} | set(state.players)
         names = await r.names.names(guild, users)
@@ -209,9 +209,7 @@ class TableLobby:
         if they are playing in it)."""
         r = self.replies
         guild, channel = here(interaction)
-        state = r.service.state(channel)
-        if state is None or state.guild_id != guild:
-            raise TableError("no_table")
+        state = r.service.table_here(guild, channel)
         host = table_host(state)
         if interaction.user.id != host and not is_manager(interaction):
             raise UserFacingError("kick.not_allowed", host=mention(host) if host else "-")

@@ -21,6 +21,8 @@ from discord import app_commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
+from bot.discord_utils.components import carries
+from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
 from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
 from bot.i18n.cards import card_name
 from bot.render import hand_alt_text, render_hand
@@ -94,7 +96,11 @@ class TablePlay:
             discord.InteractionType.component, discord.InteractionType.modal_submit
         )
         message = interaction.message
-        if component and not interaction.response.is_done():
+        # a click acts on its own message only: the table's, or a panel of this table (a
+        # client may send a table's custom id with any message); elsewhere, a fresh answer
+        state = r.service.state(channel)
+        own = state is not None and carries(message, f"stoppa:{state.table_id}:")
+        if component and own and not interaction.response.is_done():
             await interaction.response.defer()
             if message is not None and not message.flags.ephemeral:
                 r.publisher.lend(interaction)  # its token edits the table message
@@ -104,7 +110,7 @@ class TablePlay:
             guild, channel, interaction.user.id, action, expected_hand=hand, expected_turn=turn
         )
         done = done_text(action, lang)
-        if not component:
+        if not component or not own:
             await r.say(interaction, done)
         elif message is not None and message.flags.ephemeral:
             content = f"{message.content}\n{done}" if message.content else done
@@ -168,9 +174,10 @@ class TablePlay:
     def table(self, table_id: int, interaction: discord.Interaction[StoppaBot]) -> TableState:
         """The open table of a component's custom id, which must be the table of the channel
         the interaction comes from (a custom id is data sent by the client)."""
-        state = self.replies.service.state_by_id(table_id)
+        service = self.replies.service
+        state = service.state_by_id(checked_id(table_id))
         if state is None:
-            raise TableError("table_closed")
+            raise service.missing_table(table_id)
         if (state.guild_id, state.channel_id) != (interaction.guild_id, interaction.channel_id):
             raise TableError("no_table")
         return state
@@ -200,20 +207,10 @@ class TablePlay:
         await self.replies.guard(interaction, work, f"button {button.action}",
                                  table=button.table)
 
-    @staticmethod
-    def precheck(state: TableState, user: int, hand: int | None, turn: int | None) -> None:
-        """Refuse at once (before deferring) a stranger, a stale button, or out of turn; the
-        service checks all of it again under the table's lock."""
-        if state.seat_of(user) is None:
-            raise UserFacingError("table.refuse.not_at_table")
-        if (hand is not None and hand != state.hand_no) or (
-            turn is not None and turn != state.turn
-        ):
-            raise TableError("stale_button")
-        if state.to_act is None:
-            raise TableError("no_hand")
-        if state.to_act != user:
-            raise TableError("not_your_turn", player=state.to_act)
+    def precheck(self, state: TableState, user: int, hand: int | None, turn: int | None) -> None:
+        """Refuse at once (before deferring) a stranger, a stale button, or out of turn: the
+        service's one answer (`can_act`), which it gives again under the table's lock."""
+        self.replies.service.can_act(state.guild_id, state.channel_id, user, hand, turn)
 
     def _my_turn_info(self, state: TableState, user: int, hand: int | None) -> PlayerHand:
         """The private view of `user`, checked: seated, same hand, their turn."""
@@ -298,11 +295,11 @@ class TablePlay:
             state = self.table(table, interaction)
             self.precheck(state, interaction.user.id, hand, turn)
             info = self._my_turn_info(state, interaction.user.id, hand)
-            text = typed.strip()
-            if not text.isdigit():
+            chips = typed_number(typed)
+            if chips is None:
                 low, high = info.bet_range or (0, 0)
                 raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
-            action = bet_action(info, int(text))
+            action = bet_action(info, chips)
             await self.act(interaction, lang, state.guild_id, state.channel_id, action,
                            hand=hand, turn=turn)
 
@@ -322,8 +319,9 @@ class TablePlay:
             if found is None:
                 return False
             typed = submitted_values(interaction).get("amount")
-            await self.amount(interaction, int(found["table"]), int(found["hand"]),
-                              int(found["turn"]), typed if isinstance(typed, str) else "")
+            await self.amount(interaction, custom_id_number(found["table"]),
+                              custom_id_number(found["hand"]), custom_id_number(found["turn"]),
+                              typed if isinstance(typed, str) else "")
             return True
         found = BUTTON_PATTERN.fullmatch(custom_id)
         if found is not None:
@@ -332,8 +330,9 @@ class TablePlay:
         found = SELECT_PATTERN.fullmatch(custom_id)
         if found is not None:
             values = [str(v) for v in data.get("values") or []]
-            await self.pick(interaction, int(found["table"]), int(found["hand"]),
-                            int(found["turn"]), values)
+            await self.pick(interaction, custom_id_number(found["table"]),
+                            custom_id_number(found["hand"]), custom_id_number(found["turn"]),
+                            values)
             return True
         return False
 

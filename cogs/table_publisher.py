@@ -41,7 +41,6 @@ import contextlib
 import hashlib
 import io
 import logging
-from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -63,6 +62,7 @@ from cogs.table_text import (
     NameBook,
     discord_time,
     event_notice,
+    last_lines,
     mention,
     notice_text,
     notice_users,
@@ -146,7 +146,9 @@ class _Slot:
     channel_id: int
     state: TableState
     message_id: int | None = None
-    lines: deque[Notice] = field(default_factory=lambda: deque(maxlen=KEPT_LINES))
+    #: the last lines (at most `KEPT_LINES`: the oldest event lines go first, see
+    #: `last_lines`)
+    lines: list[Notice] = field(default_factory=list)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     ping_id: int | None = None
@@ -258,10 +260,8 @@ class TablePublisher:
         if state.message_id is not None and slot.message_id is None:
             slot.message_id = state.message_id
         if new_hand:
-            kept = [n for n in slot.lines if n.key not in CARD_LINES]
-            slot.lines.clear()
-            slot.lines.extend(kept)
-        slot.lines.extend(lines)
+            slot.lines = [n for n in slot.lines if n.key not in CARD_LINES]
+        slot.lines = last_lines([*slot.lines, *lines], KEPT_LINES)
         if not slot.hidden:  # a hidden table waits for `retry`: no request until then
             slot.wake.set()
         if slot.task is None or slot.task.done():
@@ -415,7 +415,8 @@ class TablePublisher:
         lang = await table_language(client, slot.guild_id)
         names = await self.names.names(slot.guild_id, _users(state, slot.lines))
         currency = server_currency(client, slot.guild_id)  # in memory: no store read
-        lines = [text for n in slot.lines if (text := notice_text(n, lang, names, currency))]
+        lines = [text for n in last_lines(slot.lines)
+                 if (text := notice_text(n, lang, names, currency))]
         snapshot = table_snapshot_of(
             state, names, lang=lang, title=t("table.embed.title", lang, number=state.table_id)
         )

@@ -126,7 +126,7 @@ class TableReplies:
             return
         state = service.table_of(guild, interaction.user.id)
         seat = state.seat_of(interaction.user.id) if state is not None else None
-        if seat is None or not seat.away:
+        if seat is None or not seat.away or seat.left:  # a leaver comes back only by I'm back
             return
         with contextlib.suppress(TableError):  # closed meanwhile
             await service.back(guild, interaction.user.id)

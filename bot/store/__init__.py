@@ -11,8 +11,8 @@ daily claims, admin grants) net of those burned (admin removals). `audit()` chec
     store = await open_store("data/stoppa.db")     # or "postgresql://user@host/stoppa"
     await store.balance(guild, user)
     row = await store.create_table(guild, channel, settings=await store.get_stakes(guild))
-    row = await store.save_table(row.id, expected_version=row.version, state=json_text,
-                                 moves=[Move(user, 60, "ante", hand_no=1)])
+    change = TableSave(row.version, state=json_text, moves=[Move(user, 60, "ante", hand_no=1)])
+    row = await store.save_table(row.id, change)
     await store.close()
 """
 
@@ -54,8 +54,10 @@ from bot.store.models import (
     ServerSettings,
     StoredRating,
     TableRow,
+    TableSave,
     TournamentRow,
     TournamentSave,
+    Unset,
 )
 from bot.store.schema import LATEST as SCHEMA_VERSION
 from bot.store.stakes import CHOICES as STAKES_CHOICES
@@ -98,9 +100,11 @@ __all__ = [
     "TableExists",
     "TableNotFound",
     "TableRow",
+    "TableSave",
     "TournamentError",
     "TournamentRow",
     "TournamentSave",
+    "Unset",
     "VersionConflict",
     "open_store",
     "parse_database",

@@ -22,7 +22,6 @@ from bot.store.models import (
     UNSET,
     DailyClaim,
     GiveResult,
-    HandRecord,
     LeaderRow,
     Lease,
     Move,
@@ -34,8 +33,8 @@ from bot.store.models import (
     ServerSettings,
     StoredRating,
     TableRow,
+    TableSave,
     TournamentRow,
-    TournamentSave,
     Unset,
 )
 
@@ -161,26 +160,16 @@ class StoreContract(Protocol):
     async def save_table(
         self,
         table_id: int,
+        change: TableSave,
         *,
-        expected_version: int,
-        status: str | Unset = UNSET,
-        seats: Sequence[int] | Unset = UNSET,
-        dealer: int | Unset | None = UNSET,
-        state: str | Unset | None = UNSET,
-        meta: Mapping[str, Any] | Unset = UNSET,
-        deadline: float | Unset | None = UNSET,
-        message_id: int | Unset | None = UNSET,
-        moves: Sequence[Move] = (),
-        hand: HandRecord | None = None,
         lease_owner: str | None = None,
         now: float | None = None,
-        tournament: TournamentSave | None = None,
     ) -> TableRow:
-        """One action in one transaction: version check, the given fields, every move (with
-        ledger rows, through the escrow), the hand record (`VersionConflict`,
+        """One action in one transaction: version check, the fields `change` sets, every move
+        (with ledger rows, through the escrow), the hand record (`VersionConflict`,
         `InsufficientFunds`, `StoreError`). With `lease_owner` it is fenced: applied only
         while that owner holds the table's unexpired lease at `now` (else `LeaseLost`), so a
-        process paused past its lease can never write. With `tournament` the running
+        process paused past its lease can never write. With `change.tournament` the running
         tournament's state is written too (`TournamentError` if it no longer runs)."""
         ...
 

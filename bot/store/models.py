@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,6 +242,31 @@ class TournamentSave:
 
     id: int
     state: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableSave:
+    """One change of a table, written by `save_table` in ONE transaction: the fields to change
+    (a field left `UNSET` stays as it is), the chip moves, the finished hand's record and the
+    running tournament's new state. Built once by the table session; both stores take it.
+
+    `expected_version` is the version the writer read: the save applies only if it is still
+    the table's version (optimistic concurrency), and sets it to one more."""
+
+    expected_version: int
+    status: str | Unset = UNSET
+    seats: Sequence[int] | Unset = UNSET
+    #: the dealer's index in `seats` (None: no hand dealt)
+    dealer: int | Unset | None = UNSET
+    #: the hand's engine state (JSON text)
+    state: str | Unset | None = UNSET
+    meta: Mapping[str, Any] | Unset = UNSET
+    #: when the turn clock runs out (the clock's seconds), None: no running clock
+    deadline: float | Unset | None = UNSET
+    message_id: int | Unset | None = UNSET
+    moves: Sequence[Move] = ()
+    hand: HandRecord | None = None
+    tournament: TournamentSave | None = None
 
 
 @dataclass(slots=True)

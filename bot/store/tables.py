@@ -17,9 +17,9 @@ from bot.store.models import (
     HandRecord,
     Move,
     TableRow,
+    TableSave,
     TournamentRow,
     TournamentSave,
-    Unset,
 )
 from bot.store.ratings import check_updates, write_ratings
 from bot.store.tournaments import (
@@ -97,34 +97,25 @@ def check_hand(hand: HandRecord) -> None:
     check_updates(hand.ratings)
 
 
-def table_changes(
-    *,
-    status: str | Unset,
-    seats: Sequence[int] | Unset,
-    dealer: int | Unset | None,
-    state: str | Unset | None,
-    meta: Mapping[str, Any] | Unset,
-    deadline: float | Unset | None,
-    message_id: int | Unset | None,
-) -> dict[str, Any]:
+def table_changes(change: TableSave) -> dict[str, Any]:
     """The columns a `save_table` changes, checked and encoded for the database."""
-    if status is not UNSET and status not in TABLE_STATUSES:
-        raise ValueError(f"unknown table status {status!r}")
+    if change.status is not UNSET and change.status not in TABLE_STATUSES:
+        raise ValueError(f"unknown table status {change.status!r}")
     changes: dict[str, Any] = {}
-    if status is not UNSET:
-        changes["status"] = status
-    if seats is not UNSET:
-        changes["seats"] = dumps(check_ids("seats", seats))
-    if dealer is not UNSET:
-        changes["dealer"] = dealer
-    if state is not UNSET:
-        changes["state"] = state
-    if meta is not UNSET:
-        changes["meta"] = dumps(dict(meta))
-    if deadline is not UNSET:
-        changes["deadline"] = deadline
-    if message_id is not UNSET:
-        changes["message_id"] = message_id
+    if change.status is not UNSET:
+        changes["status"] = change.status
+    if change.seats is not UNSET:
+        changes["seats"] = dumps(check_ids("seats", change.seats))
+    if change.dealer is not UNSET:
+        changes["dealer"] = change.dealer
+    if change.state is not UNSET:
+        changes["state"] = change.state
+    if change.meta is not UNSET:
+        changes["meta"] = dumps(dict(change.meta))
+    if change.deadline is not UNSET:
+        changes["deadline"] = change.deadline
+    if change.message_id is not UNSET:
+        changes["message_id"] = change.message_id
     return changes
 
 
@@ -291,20 +282,10 @@ class TablesMixin(StoreBase):
     async def save_table(
         self,
         table_id: int,
+        change: TableSave,
         *,
-        expected_version: int,
-        status: str | Unset = UNSET,
-        seats: Sequence[int] | Unset = UNSET,
-        dealer: int | Unset | None = UNSET,
-        state: str | Unset | None = UNSET,
-        meta: Mapping[str, Any] | Unset = UNSET,
-        deadline: float | Unset | None = UNSET,
-        message_id: int | Unset | None = UNSET,
-        moves: Sequence[Move] = (),
-        hand: HandRecord | None = None,
         lease_owner: str | None = None,
         now: float | None = None,
-        tournament: TournamentSave | None = None,
     ) -> TableRow:
         """Save an action in ONE transaction: version check, row update (version + 1), every
         move (user <-> escrow, with ledger rows), the hand record and statistics, and the
@@ -317,16 +298,10 @@ class TablesMixin(StoreBase):
         StoreError("table_closed" / "escrow_insufficient" / "escrow_not_empty"); any failure
         rolls the whole action back.
         """
-        changes = table_changes(
-            status=status,
-            seats=seats,
-            dealer=dealer,
-            state=state,
-            meta=meta,
-            deadline=deadline,
-            message_id=message_id,
-        )
-        ordered = check_moves(moves)
+        changes = table_changes(change)
+        ordered = check_moves(change.moves)
+        hand, tournament = change.hand, change.tournament
+        expected_version = change.expected_version
         if hand is not None:
             check_hand(hand)
         return await self._transaction(

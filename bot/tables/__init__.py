@@ -48,7 +48,7 @@ Chips: a seat's engine chips at the start of a hand are its store balance; after
 step each seat's chip change becomes a Move (+ into the table escrow, - back to the player).
 Between hands the escrow holds only a carried big pot (variant unclaimed_big_pot=carry).
 
-Tournament tables (issue 21, `bot.tables.tournament_hands`; opened by
+Tournament tables (issue 21, `bot.tournaments.table_policy`; opened by
 `bot.tournaments.service.TournamentService.start`): ordinary tables whose hands the
 tournament's state drives (tournament chips, no balance moves while it plays; nobody joins;
 leavers stay in, sat out), each hand saved with the tournament's state; `TableState.tournament`

@@ -14,6 +14,7 @@ from bot.i18n import t
 CODES: tuple[str, ...] = (
     "no_table",
     "table_exists",
+    "table_resuming",
     "table_closed",
     "already_seated",
     "seated_elsewhere",

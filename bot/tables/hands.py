@@ -45,6 +45,8 @@ def forget(meta: TableMeta, user: int) -> None:
     meta.timeouts.pop(user, None)
     meta.deals.pop(user, None)
     meta.away.pop(user, None)
+    if user in meta.left:
+        meta.left.remove(user)
     if user in meta.leaving:
         meta.leaving.remove(user)
 

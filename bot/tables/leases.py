@@ -85,6 +85,10 @@ class LeaseKeeper:
         self.task: asyncio.Task[None] | None = None
         #: a beat is running (`TableService.wait_idle` waits for it)
         self.beating = False
+        #: channel id -> table id of the open tables of this process's servers whose lease
+        #: another process holds (a crashed one, until it expires): their channels have a
+        #: table, not driven here yet
+        self.elsewhere: dict[int, int] = {}
 
     @property
     def owner(self) -> str:
@@ -102,11 +106,15 @@ class LeaseKeeper:
         each read again after the lease was taken (so it shows every write of the old owner)."""
         held = set(self._held())
         taken: list[TableRow] = []
+        elsewhere: dict[int, int] = {}
         for row in await self.store.load_open_tables():
             if row.id in held or not self.ownership.owns(row.guild_id):
                 continue
             if await self.claim(row.id):
                 taken.append(await self.store.get_table(row.id))
+            else:
+                elsewhere[row.channel_id] = row.id
+        self.elsewhere = elsewhere
         return taken
 
     async def beat(self) -> None:

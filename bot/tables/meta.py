@@ -50,6 +50,9 @@ class TableMeta:
     #: sat-out players (their turns are passed for them): user id -> the hand they were sat
     #: out in; one whole hand later they leave at its end
     away: dict[int, int] = field(default_factory=dict)
+    #: players who left (or were kicked from) a tournament table: they stay in, sat out (in
+    #: `away`), and only their own "I'm back" gives them their turns again
+    left: list[int] = field(default_factory=list)
     #: table settings of absent players: timeouts in a row before a player is sat out, and
     #: what happens then ("sit_out" until they are back, or "leave" at the end of the hand)
     away_after: int = 2
@@ -58,7 +61,7 @@ class TableMeta:
     own_thread: bool = False
     #: how the last hand ended (`HandOver.to_dict()`), shown until the next hand's first action
     last_hand: dict[str, Any] | None = None
-    #: the tournament this table plays (`bot.tables.tournament_hands`: its id and its
+    #: the tournament this table plays (`bot.tournaments.table_policy`: its id and its
     #: `TournamentRecord.to_dict()`), None at an ordinary table
     tournament: dict[str, Any] | None = None
 
@@ -90,6 +93,7 @@ class TableMeta:
         meta.leaving = [int(u) for u in meta.leaving]
         meta.sitting_out = [int(u) for u in meta.sitting_out]
         meta.away = {k: int(v) for k, v in _int_keys(meta.away).items()}
+        meta.left = [int(u) for u in meta.left]
         meta.away_after = int(meta.away_after)
         meta.away_mode = str(meta.away_mode)
         return meta

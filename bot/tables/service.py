@@ -53,7 +53,10 @@ from bot.tables.leases import LeaseKeeper, Ownership
 from bot.tables.limits import MAX_TIMEOUTS
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
-from bot.tables.session import TableSession, check_balance
+from bot.tables.policies.cash import cash_only
+from bot.tables.policy import PolicyChooser, UnknownKind
+from bot.tables.seating import check_balance
+from bot.tables.session import TableSession
 from bot.tables.shared import Listener, PlayerFactory, Shared
 from bot.tables.updates import Notice, TableState, Update
 
@@ -75,8 +78,11 @@ class TableService:
         max_timeouts: int = MAX_TIMEOUTS,
         away_mode: str = "sit_out",
         ownership: Ownership | None = None,
+        policy_for: PolicyChooser = cash_only,
     ) -> None:
         self.store = store
+        #: the hand policy of each table, chosen from its meta when its session is built
+        self.policy_for = policy_for
         self.turn_timeout = float(turn_timeout)
         self.clock: Clock = clock or SystemClock()
         self.shared = Shared(
@@ -112,6 +118,7 @@ class TableService:
         max_timeouts: int = MAX_TIMEOUTS,
         away_mode: str = "sit_out",
         ownership: Ownership | None = None,
+        policy_for: PolicyChooser = cash_only,
     ) -> TableService:
         """Build the service (options as for the constructor) and resume every open table;
         with `ownership`, only the tables of its servers whose lease it takes, and the lease
@@ -119,7 +126,7 @@ class TableService:
         service = cls(
             store, turn_timeout=turn_timeout, seed=seed, clock=clock, cpu_delay=cpu_delay,
             player_factory=player_factory, max_timeouts=max_timeouts, away_mode=away_mode,
-            ownership=ownership,
+            ownership=ownership, policy_for=policy_for,
         )
         await service._resume()
         if service.leases is not None:
@@ -138,7 +145,7 @@ class TableService:
         shared.stopped = True
         if self.leases is not None:
             await self.leases.stop(())
-        tasks = [s.timer for s in self._by_id.values() if s.timer is not None]
+        tasks = [s.clock.task for s in self._by_id.values() if s.clock.task is not None]
         tasks += list(shared.busy | shared.cpu_tasks)
         for task in tasks:
             task.cancel()
@@ -234,11 +241,12 @@ class TableService:
                 row = await self.store.create_table(
                     guild, channel, settings=stakes, seats=[user], meta=meta.to_dict()
                 )
-            except TableExists:
-                raise TableError("table_exists") from None
+            except TableExists:  # not in memory: another process holds it (crashed, maybe)
+                raise TableError("table_resuming") from None
             if self.leases is not None and not await self.leases.claim(row.id):
                 raise TableError("busy")  # another process took the new table: it drives it
-            table = TableSession(self.shared, row, meta, None, await self._timeout_for(guild))
+            timeout = await self._timeout_for(guild)
+            table = TableSession(self.shared, row, meta, None, timeout, self.policy_for(meta))
             self._register(table)
             await table.refresh_balances()
             table.refresh()
@@ -251,7 +259,7 @@ class TableService:
     ) -> TableState:
         """Open a tournament's table in `channel` and deal its first hand. `create` writes the
         table's row (with the tournament's start, in one transaction: the tournament service's
-        `start`); the row's meta holds the tournament (`bot.tables.tournament_hands`)."""
+        `start`); the row's meta holds the tournament, whose policy `policy_for` gives."""
         async with self._seating:
             if channel in self._by_channel:
                 raise TableError("table_exists")
@@ -263,7 +271,7 @@ class TableService:
                 raise TableError("busy")  # another process took the new table: it drives it
             meta = TableMeta.from_dict(row.meta)
             timeout = await self._timeout_for(row.guild_id)
-            table = TableSession(self.shared, row, meta, None, timeout)
+            table = TableSession(self.shared, row, meta, None, timeout, self.policy_for(meta))
             self._register(table)
             await table.refresh_balances()
             table.refresh()
@@ -287,7 +295,7 @@ class TableService:
                     and self._table_of(guild, user) is not None
                 ):
                     raise TableError("seated_elsewhere")
-                updates = await table.join(user)
+                updates = await table.seating.join(user)
         return await self._publish(table, updates)
 
     async def add_cpu(self, guild: int, channel: int, by: int, level: str = "easy") -> TableState:
@@ -297,13 +305,13 @@ class TableService:
         async with self._seating:
             table = self._get(guild, channel)
             async with table.lock:
-                updates = await table.add_cpu(by, level)
+                updates = await table.seating.add_cpu(by, level)
         return await self._publish(table, updates)
 
     async def leave(self, guild: int, channel: int, user: int) -> TableState:
         """`user` leaves: at once between hands, else at the end of the hand (defaulting)."""
         notice = note("tables.left", player=user)
-        return await self._run(guild, channel, lambda s: s.remove(user, "left", notice))
+        return await self._run(guild, channel, lambda s: s.seating.remove(user, "left", notice))
 
     async def back(self, guild: int, user: int) -> TableState | None:
         """A sat-out `user` is back at their table of this server (None when they sit nowhere;
@@ -311,21 +319,22 @@ class TableService:
         table = self._table_of(guild, user)
         if table is None:
             return None
-        return await self._run(guild, table.row.channel_id, lambda s: s.back(user), table=table)
+        return await self._run(guild, table.row.channel_id, lambda s: s.seating.back(user),
+                               table=table)
 
     async def kick(self, guild: int, channel: int, by: int, user: int) -> TableState:
         """Admin: remove `user` (at once between hands, else at the end of the hand)."""
         notice = note("tables.kicked", player=user, by=by)
-        return await self._run(guild, channel, lambda s: s.remove(user, "kicked", notice))
+        return await self._run(guild, channel, lambda s: s.seating.remove(user, "kicked", notice))
 
     async def start_game(self, guild: int, channel: int, user: int) -> TableState:
         """Start play (any seated player): deal the first hand if 3 players can pay the ante."""
-        return await self._run(guild, channel, lambda s: s.start_game(user))
+        return await self._run(guild, channel, lambda s: s.seating.start_game(user))
 
     async def call_round(self, guild: int, channel: int, user: int) -> TableState:
         """R-14: any seated player calls the round; the table closes once every player has
         dealt the same number of times (at once if no hand is running)."""
-        return await self._run(guild, channel, lambda s: s.call_round(user))
+        return await self._run(guild, channel, lambda s: s.seating.call_round(user))
 
     async def force_close(self, guild: int, channel: int, by: int) -> TableState:
         """Admin: close the table now. The escrow of the hand in progress goes back to who
@@ -364,24 +373,24 @@ class TableService:
         in its channel) until `resume_clock`; a timer already asleep finds the pause when it
         wakes and does nothing. CPU seats still play; a human's turn waits."""
         table = self._by_id.get(table_id)
-        if table is not None and not table.paused:
-            table.paused = True
+        if table is not None and not table.clock.paused:
+            table.clock.paused = True
             log.info("table %s: turn clock paused (its message cannot be shown)", table_id)
 
     def resume_clock(self, table_id: int) -> None:
         """Run the turn clock of a paused table again; a deadline that passed meanwhile
         becomes a full turn from now."""
         table = self._by_id.get(table_id)
-        if table is None or not table.paused:
+        if table is None or not table.clock.paused:
             return
-        table.paused = False
+        table.clock.paused = False
         log.info("table %s: turn clock resumed", table_id)
-        table.arm_timer(retry=True)
+        table.clock.arm(retry=True)
 
     def clock_paused(self, table_id: int) -> bool:
         """Whether the turn clock of the table is paused."""
         table = self._by_id.get(table_id)
-        return table is not None and table.paused
+        return table is not None and table.clock.paused
 
     async def set_message(self, table_id: int, message_id: int | None) -> TableState:
         """Record the public message of the table (the cog's)."""
@@ -393,6 +402,13 @@ class TableService:
         return table.snapshot
 
     # ------------------------------------------------------------------ play
+
+    def can_act(self, guild: int, channel: int, user: int, expected_hand: int | None = None,
+                expected_turn: int | None = None) -> None:
+        """Raise the TableError `act` would raise now for `user` with a button of this hand
+        and turn (a stranger, a stale button, no hand, not their turn); the cog checks
+        before it defers, the session again under its lock - one check, said once."""
+        self._get(guild, channel).can_act(user, expected_hand, expected_turn)
 
     async def act(
         self,
@@ -456,8 +472,26 @@ class TableService:
     def _get(self, guild: int, channel: int) -> TableSession:
         table = self._by_channel.get(channel)
         if table is None or table.row.guild_id != guild:
-            raise TableError("no_table")
+            raise self.missing(channel)
         return table
+
+    def missing(self, channel: int) -> TableError:
+        """The refusal for a channel without a table driven here: "no table", or, while its
+        open table waits for another process's lease to expire (that process crashed), "being
+        picked up" - the same answer to every command, `/stoppa new` included."""
+        if self.leases is not None and channel in self.leases.elsewhere:
+            return TableError("table_resuming")
+        return TableError("no_table")
+
+    def missing_table(self, table_id: int) -> TableError:
+        """The refusal for a table id not driven here: closed, or being picked up."""
+        if self.leases is not None and table_id in self.leases.elsewhere.values():
+            return TableError("table_resuming")
+        return TableError("table_closed")
+
+    def table_here(self, guild: int, channel: int) -> TableState:
+        """The snapshot of the open table of `channel`; raises `missing(channel)` without."""
+        return self._get(guild, channel).snapshot
 
     def _table_of(self, guild: int, user: int) -> TableSession | None:
         for table in self._by_id.values():
@@ -491,6 +525,10 @@ class TableService:
             hand = Hand.from_json(row.state) if row.state else None
             if hand is not None and len(meta.players) != len(hand.chips):
                 raise ValueError("players and hand seats differ")
+            policy = self.policy_for(meta)
+        except UnknownKind:  # a kind this service cannot play: left as it is, not closed
+            log.error("table %s: no policy for its kind here; not resumed", row.id)
+            return None
         except Exception as exc:
             log.exception("table %s: state cannot be loaded; closing with refunds", row.id)
             try:
@@ -499,11 +537,13 @@ class TableService:
                 log.exception("table %s: cannot be closed either; left as it is", row.id)
             return None
         timeout = await self._timeout_for(row.guild_id)
-        table = TableSession(self.shared, row, meta, hand, timeout)
+        table = TableSession(self.shared, row, meta, hand, timeout, policy)
         self._register(table)
         await table.refresh_balances()
         table.refresh()
-        log_table_event(row.guild_id, row.channel_id, f"table {row.id} resumed ({row.status})")
+        log_table_event(
+            row.guild_id, row.channel_id, f"table {row.id} resumed ({row.status})", table=row.id
+        )
         return table
 
     async def _begin(self, table: TableSession) -> None:
@@ -549,4 +589,5 @@ class TableService:
             row.channel_id,
             f"table {row.id} closed at start: state cannot be loaded ({type(exc).__name__}); "
             f"refunded {escrow} chips",
+            table=row.id,
         )

@@ -141,7 +141,7 @@ def build_state(
         seats.append(
             SeatState(
                 user, meta.cpus.get(user), chip_count, cards, status, seat if in_hand else None,
-                away=user in meta.away,
+                away=user in meta.away, left=user in meta.left,
             )
         )
     to_act = None

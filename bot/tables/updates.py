@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import BettingView, Event, Pots, Rules, SeatView, StoppaView
 from bot.engine import ShownPoint as DeclaredPoint
 from bot.i18n import t
 from bot.i18n.currency import Currency
-from bot.tournaments.info import TournamentInfo
+
+if TYPE_CHECKING:  # the tournament's info, made by its policy (bot.tournaments imports us)
+    from bot.tournaments.info import TournamentInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,7 @@ class SeatState:
     status: "seated" (no hand running), "playing", "waiting" (joined during a hand),
     "sitting_out" (could not pay the ante), "leaving" (removed at the end of the hand).
     `away`: sat out after running out of time (their turns are passed until they are back).
+    `left`: left a tournament table (sat out until eliminated, or their own "I'm back").
     """
 
     user_id: int
@@ -71,6 +74,7 @@ class SeatState:
     status: str
     seat: int | None = None  # engine seat in the current hand
     away: bool = False
+    left: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 The cog calls it; it keeps the tournament rows of the store (registration, escrowed
 buy-ins, refunds, payouts) and opens the tournament's table on the `TableService`, which
-plays the hands (see `bot.tables.tournament_hands`). Who may open or cancel a tournament is
+plays the hands (see `bot.tournaments.table_policy`). Who may open or cancel a tournament is
 the cog's check (`ServerSettings.tournaments_open`, manager permissions): the service only
 records the opener.
 
@@ -27,11 +27,11 @@ from bot.players import LEVELS
 from bot.ratings.errors import RankedError
 from bot.store import StoreContract, TableRow, TournamentRow
 from bot.store.errors import TournamentError
-from bot.tables import tournament_hands
 from bot.tables.errors import TableError
 from bot.tables.meta import TableMeta
 from bot.tables.service import TableService
 from bot.tables.updates import TableState
+from bot.tournaments import table_policy
 from bot.tournaments.config import TournamentConfig
 from bot.tournaments.info import TournamentInfo
 from bot.tournaments.record import TournamentRecord
@@ -88,7 +88,7 @@ class TournamentService:
         async with self._locks[tournament_id]:
             row = await self._registering(tournament_id)
             record = _record(row)
-            cpu = tournament_hands.cpu_id(tournament_id, set(row.entrants))
+            cpu = table_policy.cpu_id(tournament_id, set(row.entrants))
             if cpu is None or len(row.entrants) >= record.state.config.seats:
                 raise RankedError("ranked.tournament_full", seats=record.state.config.seats)
             record = record.with_cpu(cpu, level)
@@ -101,7 +101,7 @@ class TournamentService:
 
     async def cancel(self, tournament_id: int, by: int) -> TournamentInfo:
         """Cancel a registering or running tournament, refunding every buy-in (a running one
-        closes its table: see `bot.tables.tournament_hands`)."""
+        closes its table: see `bot.tournaments.table_policy`)."""
         async with self._locks[tournament_id]:
             row = await self.store.get_tournament(tournament_id)
             table = None if row.table_id is None else self.tables.session(row.table_id)
@@ -125,7 +125,7 @@ class TournamentService:
             )
             record = record.with_state(start(seated, self._rng.getrandbits(63)))
             stakes = dict(await self.store.get_stakes(row.guild_id))
-            settings = tournament_hands.table_settings(
+            settings = table_policy.table_settings(
                 stakes, record.state.config.schedule.level(0)
             )
             try:  # the server's variants with the tournament's stakes, at every table size
@@ -139,7 +139,7 @@ class TournamentService:
                 away_after=shared.max_timeouts, away_mode=shared.away_mode,
                 own_thread=own_thread,
             )
-            tournament_hands.keep(meta, tournament_id, record)
+            table_policy.keep(meta, tournament_id, record)
 
             async def create() -> TableRow:
                 _, table = await self.store.start_tournament(

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from bot.cluster.leases import Lease, LeasePolicy, new_owner_id
 from bot.store import LeaseLost, Store
+from bot.store.models import TableSave
 
 T0 = 1_000.0
 
@@ -108,8 +109,12 @@ async def follow(path: Path, steps: list[tuple[str, str, float]]) -> None:
             elif op == "write":
                 may = rule.holds(model, owner, now)
                 try:
-                    await store.save_table(table.id, expected_version=version, state=owner,
-                                           lease_owner=owner, now=now)
+                    await store.save_table(
+                        table.id,
+                        TableSave(version, state=owner),
+                        lease_owner=owner,
+                        now=now,
+                    )
                     version += 1
                     assert may
                 except LeaseLost:

@@ -20,6 +20,7 @@ from bot.engine import Hand, Rules
 from bot.i18n import t
 from bot.players import make_player
 from bot.store import HandRecord
+from bot.store.models import TableSave
 from cogs.history import PAGE_SIZE, HistoryCog
 from tests.harness import FakeMember, Harness
 
@@ -51,7 +52,7 @@ async def store_hands(h: Harness, seats: list[int], count: int, first_seed: int 
             result={seats[i]: r for i, r in enumerate(hand.result)},
             closes={seats[e.seat]: 1 for e in hand.events if e.kind == "close"},
         )
-        row = await store.save_table(row.id, expected_version=row.version, hand=record)
+        row = await store.save_table(row.id, TableSave(row.version, hand=record))
     hands = await store.player_hands(h.guild_id, seats[0], limit=count)
     return sorted(hand.id for hand in hands)
 

@@ -166,3 +166,27 @@ async def test_a_custom_id_acts_only_on_the_table_of_its_own_channel(h: Harness)
     crossed = await h.click(bruno, other.id, f"stoppa:{first.table_id}:join")
     assert crossed.ephemeral and crossed.text == t("tables.errors.no_table", "en")
     assert h.bot.tables.state(h.channel_id) == first
+
+
+async def test_a_live_click_whose_handler_first_waits_long_is_answered_once_by_it(
+    h: Harness,
+) -> None:
+    """Issue 28: the "nobody took it" answer does not depend on how soon the handler reaches
+    its first await: with a slow store (every handler first reads the member's language from
+    it) each live click is answered once, by its handler, never as out of date."""
+    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
+    await open_table(h, members)
+    driver = TableDriver(h, members, seed=3)
+    state = driver.state()
+    assert state is not None and state.to_act is not None
+    message = driver.table_message()
+    h.slow_store(4.0)
+    stranger = await h.click(h.member("Zeno"), message.id,
+                             next(i for i in message.custom_ids() if i.endswith(":hand")))
+    actor = driver.member(state.to_act)
+    opened = await h.click(actor, message.id, turn_button(message.custom_ids(), "raise"))
+    for reply in (stranger, opened):
+        assert reply.responded and answered_once(reply), reply.calls
+        assert t("errors.button_out_of_date", "en") not in reply.text
+    assert stranger.ephemeral and stranger.text == t("tables.errors.not_in_hand", "en")
+    assert opened.ephemeral and opened.message is not None and opened.message.custom_ids()

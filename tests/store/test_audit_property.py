@@ -25,6 +25,7 @@ from bot.store import (
     StoreError,
     TournamentError,
 )
+from bot.store.models import TableSave
 
 from .conftest import postgres_schema, postgres_url
 
@@ -205,7 +206,8 @@ async def _apply(store: StoreContract, model: Model, step: tuple, now: float) ->
         ok = escrow >= 0 and all(after[u] >= 0 for u in USERS)
         try:
             row = await store.save_table(
-                table_id, expected_version=model.version[table_id], moves=moves
+                table_id,
+                TableSave(model.version[table_id], moves=moves),
             )
         except (InsufficientFunds, StoreError):
             event("moves refused")
@@ -303,7 +305,7 @@ async def test_audit_detects_a_tampered_balance_and_escrow(db_path: str) -> None
     store = await Store.open(db_path)
     try:
         row = await store.create_table(1, 1, settings={}, seats=[1])
-        await store.save_table(row.id, expected_version=0, moves=[Move(1, 60, "ante")])
+        await store.save_table(row.id, TableSave(0, moves=[Move(1, 60, "ante")]))
         def tamper(tx) -> None:  # write behind the ledger's back, without ledger rows
             tx.db.execute("UPDATE accounts SET balance = balance + 7")
             tx.db.execute("UPDATE tables SET escrow = escrow - 1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.store import InsufficientFunds, Move, Store
+from bot.store.models import TableSave
 
 from .conftest import GUILD
 
@@ -31,7 +32,8 @@ async def test_50_tables_taking_antes_from_one_player_at_once(store: Store) -> N
     async def ante(table_id: int) -> int:
         try:
             row = await store.save_table(
-                table_id, expected_version=0, moves=[Move(1, 70, "ante", 1), Move(2, 1, "ante", 1)]
+                table_id,
+                TableSave(0, moves=[Move(1, 70, "ante", 1), Move(2, 1, "ante", 1)]),
             )
         except InsufficientFunds:
             return 0
@@ -51,7 +53,7 @@ async def test_concurrent_saves_of_one_table_one_wins_per_version(store: Store) 
 
     async def bet(user: int) -> str:
         try:
-            await store.save_table(row.id, expected_version=0, moves=[Move(user, 10, "bet")])
+            await store.save_table(row.id, TableSave(0, moves=[Move(user, 10, "bet")]))
         except Exception as error:
             return type(error).__name__
         return "ok"

@@ -11,6 +11,7 @@ import textwrap
 import pytest
 
 from bot.store import Move, Store
+from bot.store.models import TableSave
 
 from .conftest import GUILD
 
@@ -48,14 +49,14 @@ async def test_cancelled_before_its_group_starts_is_not_applied(store: Store) ->
     row = await store.create_table(GUILD, 1, settings={}, seats=[1])
     async with store._lock:  # the writer task waits for the lock: the save is queued
         task = asyncio.create_task(
-            store.save_table(row.id, expected_version=0, moves=[Move(1, 100, "ante")])
+            store.save_table(row.id, TableSave(0, moves=[Move(1, 100, "ante")]))
         )
         await asyncio.sleep(0.01)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
     assert await store.balance(GUILD, 1) == 1000
-    saved = await store.save_table(row.id, expected_version=0, moves=[Move(1, 100, "ante")])
+    saved = await store.save_table(row.id, TableSave(0, moves=[Move(1, 100, "ante")]))
     assert (saved.version, saved.escrow) == (1, 100)
 
 
@@ -90,12 +91,12 @@ async def test_cancelled_while_running_is_all_or_nothing(store: Store) -> None:
 CRASH = textwrap.dedent(
     """
     import asyncio, os, sys
-    from bot.store import Move, Store
+    from bot.store import Move, Store, TableSave
 
     async def main():
         store = await Store.open(sys.argv[1])
         row = await store.create_table(1, 1, settings={}, seats=[1, 2])
-        await store.save_table(row.id, expected_version=0, moves=[Move(1, 60, "ante")])
+        await store.save_table(row.id, TableSave(0, moves=[Move(1, 60, "ante")]))
 
         def dies(tx):   # the process dies in the middle of this transaction
             tx.add_to_user(1, 2, -60)

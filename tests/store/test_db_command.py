@@ -12,6 +12,7 @@ import pytest
 from bot.cli.db import copy, summarise
 from bot.store import HandRecord, Move, Store, open_store, parse_database
 from bot.store.errors import StoreError
+from bot.store.models import TableSave
 from bot.store.schema import LATEST
 
 from .conftest import GUILD, OTHER_GUILD, postgres_schema
@@ -29,21 +30,31 @@ async def _fill(path: str) -> list[int]:
         done = await store.create_table(GUILD, 1, settings={"ante": 80}, seats=[10, 11, -1])
         done = await store.save_table(
             done.id,
-            expected_version=0,
-            status="playing",
-            moves=[Move(10, 80, "ante", 1), Move(11, 80, "ante", 1), Move(-1, 80, "ante", 1)],
+            TableSave(
+                0,
+                status="playing",
+                moves=[Move(10, 80, "ante", 1), Move(11, 80, "ante", 1), Move(-1, 80, "ante", 1)],
+            ),
         )
         done = await store.save_table(
             done.id,
-            expected_version=1,
-            moves=[Move(11, -240, "pot", 1)],
-            hand=HandRecord(1, 4, "[]", {10: -80, 11: 160, -1: -80}, {11: 1}),
+            TableSave(
+                1,
+                moves=[Move(11, -240, "pot", 1)],
+                hand=HandRecord(1, 4, "[]", {10: -80, 11: 160, -1: -80}, {11: 1}),
+            ),
         )
         await store.close_table(done.id, expected_version=2)
         live = await store.create_table(GUILD, 2, settings={}, seats=[10, 12])
         live = await store.save_table(
-            live.id, expected_version=0, status="playing", state='{"phase":"small"}',
-            deadline=99.5, moves=[Move(10, 60, "ante", 1), Move(12, 60, "ante", 1)],
+            live.id,
+            TableSave(
+                0,
+                status="playing",
+                state='{"phase":"small"}',
+                deadline=99.5,
+                moves=[Move(10, 60, "ante", 1), Move(12, 60, "ante", 1)],
+            ),
         )
         return [live.id]
     finally:

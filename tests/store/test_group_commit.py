@@ -10,6 +10,7 @@ import pytest
 
 from bot.store import InsufficientFunds, Move, Store
 from bot.store.errors import IntegrityViolation
+from bot.store.models import TableSave
 
 from .conftest import GUILD
 
@@ -32,9 +33,7 @@ async def test_one_refused_save_in_a_group_rolls_back_alone(store: Store) -> Non
     amounts = [5_000 if row.channel_id == 5 else 60 for row in tables]
     results = await asyncio.gather(
         *(
-            store.save_table(
-                row.id, expected_version=0, moves=[Move(row.channel_id, amount, "ante")]
-            )
+            store.save_table(row.id, TableSave(0, moves=[Move(row.channel_id, amount, "ante")]))
             for row, amount in zip(tables, amounts, strict=True)
         ),
         return_exceptions=True,

@@ -10,6 +10,7 @@ import asyncio
 import pytest
 
 from bot.store import LeaseLost, Move, StoreContract
+from bot.store.models import TableSave
 
 from .conftest import GUILD, OTHER_GUILD
 
@@ -105,25 +106,31 @@ async def test_a_fenced_save_applies_only_while_the_writer_holds_the_lease(
     table = await a.create_table(GUILD, 1, settings={}, seats=[7])
     await a.acquire_lease(table.id, "proc-a", 10, T0)
     ante = [Move(7, 5, "ante", hand_no=1)]
-    saved = await a.save_table(table.id, expected_version=0, state="s1", moves=ante,
-                               lease_owner="proc-a", now=T0 + 1)
+    saved = await a.save_table(
+        table.id,
+        TableSave(0, state="s1", moves=ante),
+        lease_owner="proc-a",
+        now=T0 + 1,
+    )
     assert (saved.version, saved.state, saved.escrow) == (1, "s1", 5)
     with pytest.raises(LeaseLost) as refused:  # not the holder
-        await b.save_table(table.id, expected_version=1, state="b", lease_owner="proc-b",
-                           now=T0 + 2)
+        await b.save_table(table.id, TableSave(1, state="b"), lease_owner="proc-b", now=T0 + 2)
     assert refused.value.table_id == table.id
     assert "another copy of the bot" in refused.value.message("en")
     assert "un'altra copia del bot" in refused.value.message("it")
     assert (await b.acquire_lease(table.id, "proc-b", 10, T0 + 10)).granted  # a expired
     balance = await a.balance(GUILD, 7)
     for stale in (
-        a.save_table(table.id, expected_version=1, state="late", moves=ante,
-                     lease_owner="proc-a", now=T0 + 10.5),
+        a.save_table(
+            table.id,
+            TableSave(1, state="late", moves=ante),
+            lease_owner="proc-a",
+            now=T0 + 10.5,
+        ),
         a.close_table(table.id, expected_version=1, refunds=[Move(7, -5, "refund", 1)],
                       lease_owner="proc-a", now=T0 + 10.5),
         # even with a clock that lags behind the expiry, the lease is b's now
-        a.save_table(table.id, expected_version=1, state="late", lease_owner="proc-a",
-                     now=T0 + 5),
+        a.save_table(table.id, TableSave(1, state="late"), lease_owner="proc-a", now=T0 + 5),
     ):
         with pytest.raises(LeaseLost):
             await stale
@@ -140,7 +147,7 @@ async def test_an_unfenced_save_ignores_leases(store: StoreContract) -> None:
     """Without `lease_owner` (one process, the embedded default) nothing changes."""
     table = await store.create_table(GUILD, 1, settings={})
     await store.acquire_lease(table.id, "someone", 10, T0)
-    saved = await store.save_table(table.id, expected_version=0, state="x")
+    saved = await store.save_table(table.id, TableSave(0, state="x"))
     assert saved.state == "x"
 
 

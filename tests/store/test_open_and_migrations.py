@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import CooldownActive, HandRecord, Move, Store, StoreError
+from bot.store.models import TableSave
 from bot.store.schema import LATEST, MIGRATIONS, migrate, schema_version
 
 from .conftest import GUILD
@@ -70,9 +71,7 @@ async def test_migrate_from_every_older_version(db_path: str, older: int) -> Non
         row = await store.create_table(GUILD, 1, settings={}, seats=[5, 6, 7])
         row = await store.save_table(
             row.id,
-            expected_version=0,
-            moves=[Move(6, 60, "ante", 1)],
-            hand=HandRecord(1, 9, "[]", {6: -60}),
+            TableSave(0, moves=[Move(6, 60, "ante", 1)], hand=HandRecord(1, 9, "[]", {6: -60})),
         )
         assert (await store.stats(GUILD, 6)).hands == 1
         await store.close_table(row.id, expected_version=1, refunds=[Move(6, -60, "refund")])
@@ -120,13 +119,15 @@ async def test_restart_finds_everything(db_path: str) -> None:
     row = await store.create_table(GUILD, 42, settings={"ante": 80}, seats=[10, 11, -1])
     row = await store.save_table(
         row.id,
-        expected_version=row.version,
-        status="playing",
-        state='{"phase":"small"}',
-        meta={"hand_no": 1},
-        deadline=1234.5,
-        dealer=11,
-        moves=[Move(10, 80, "ante", 1), Move(11, 80, "ante", 1), Move(-1, 80, "ante", 1)],
+        TableSave(
+            row.version,
+            status="playing",
+            state='{"phase":"small"}',
+            meta={"hand_no": 1},
+            deadline=1234.5,
+            dealer=11,
+            moves=[Move(10, 80, "ante", 1), Move(11, 80, "ante", 1), Move(-1, 80, "ante", 1)],
+        ),
     )
     await store.close()
 

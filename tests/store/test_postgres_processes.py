@@ -12,6 +12,7 @@ import pytest
 
 from bot.store import CooldownActive, InsufficientFunds, Move
 from bot.store.ledger import MINT_ACCOUNT, USER, Account
+from bot.store.models import TableSave
 
 from .conftest import GUILD, postgres_schema
 
@@ -68,7 +69,7 @@ async def test_saves_lock_accounts_in_one_order_so_none_deadlocks() -> None:
             for channel in range(40)
         ]
         for row in rows:  # every table holds 40 chips to pay out
-            await first.save_table(row.id, expected_version=0, moves=[Move(1, 40, "ante")])
+            await first.save_table(row.id, TableSave(0, moves=[Move(1, 40, "ante")]))
         rng = random.Random(5)
 
         def payout() -> list[Move]:
@@ -78,9 +79,7 @@ async def test_saves_lock_accounts_in_one_order_so_none_deadlocks() -> None:
 
         saved = await asyncio.gather(
             *(
-                (first if i % 2 else second).save_table(
-                    row.id, expected_version=1, moves=payout()
-                )
+                (first if i % 2 else second).save_table(row.id, TableSave(1, moves=payout()))
                 for i, row in enumerate(rows)
             )
         )

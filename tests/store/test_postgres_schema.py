@@ -9,6 +9,7 @@ import asyncpg
 import pytest
 
 from bot.store import Move, StoreError
+from bot.store.models import TableSave
 from bot.store.postgres.schema import migrate, schema_version
 from bot.store.schema import LATEST
 
@@ -39,7 +40,7 @@ async def test_migrate_from_every_older_version(older: int) -> None:
         if older >= 1:
             assert await store.balance(GUILD, 5) == 777
         row = await store.create_table(GUILD, 1, settings={}, seats=[5, 6])
-        await store.save_table(row.id, expected_version=0, moves=[Move(6, 60, "ante", 1)])
+        await store.save_table(row.id, TableSave(0, moves=[Move(6, 60, "ante", 1)]))
         assert await store.audit() == []
 
 

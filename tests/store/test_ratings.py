@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import HandRecord, InvalidName, Move, RatingUpdate, StoreContract, StoreError
+from bot.store.models import TableSave
 
 from .conftest import GUILD, OTHER_GUILD
 
@@ -31,9 +32,11 @@ async def test_history_points_name_the_hand(store: StoreContract) -> None:
     table = await store.create_table(GUILD, 1, settings={}, seats=[1, 2])
     await store.save_table(
         table.id,
-        expected_version=0,
-        hand=HandRecord(1, 7, "[]", {1: 5, 2: -5}),
-        moves=[Move(1, 5, "ante", 1), Move(1, -5, "pot", 1)],
+        TableSave(
+            0,
+            hand=HandRecord(1, 7, "[]", {1: 5, 2: -5}),
+            moves=[Move(1, 5, "ante", 1), Move(1, -5, "pot", 1)],
+        ),
     )
     hand = (await store.player_hands(GUILD, 1))[0]
     await store.record_ratings(GUILD, [RatingUpdate(1, 26.0, 8.0, 1)], hand_id=hand.id)
@@ -115,8 +118,8 @@ async def test_hand_record_carries_its_ratings_in_one_transaction(store: StoreCo
         ratings=(RatingUpdate(1, 26.0, 8.0, 1, 5), RatingUpdate(2, 24.0, 8.0, 1, -5)),
     )
     await store.save_table(
-        table.id, expected_version=0, hand=hand,
-        moves=[Move(1, 5, "ante", 1), Move(1, -5, "pot", 1)],
+        table.id,
+        TableSave(0, hand=hand, moves=[Move(1, 5, "ante", 1), Move(1, -5, "pot", 1)]),
     )
     stored = (await store.player_hands(GUILD, 1))[0]
     got = await store.ratings(GUILD, [1, 2])
@@ -124,13 +127,13 @@ async def test_hand_record_carries_its_ratings_in_one_transaction(store: StoreCo
     assert [p.hand_id for p in await store.rating_history(GUILD, 2)] == [stored.id]
     # the same hand again is refused as a whole: its ratings are not counted twice
     with pytest.raises(StoreError):  # "hand_exists": the whole save rolls back
-        await store.save_table(table.id, expected_version=1, hand=hand)
+        await store.save_table(table.id, TableSave(1, hand=hand))
     assert (await store.ratings(GUILD, [1]))[1].winnings == 5
     assert len(await store.rating_history(GUILD, 1)) == 1
     # a bad rating refuses the whole save: no hand, no move
     bad = HandRecord(2, 8, "[]", {1: 1}, ratings=(RatingUpdate(1, 25.0, 0.0, 2),))
     with pytest.raises(ValueError):
-        await store.save_table(table.id, expected_version=1, hand=bad)
+        await store.save_table(table.id, TableSave(1, hand=bad))
     assert len(await store.player_hands(GUILD, 1)) == 1
 
 
@@ -146,8 +149,8 @@ async def test_ratings_of_a_hand_that_straddles_a_new_season_are_dropped(
         ratings_season=rated_in,
     )
     await store.save_table(
-        table.id, expected_version=0, hand=hand,
-        moves=[Move(1, 5, "ante", 1), Move(1, -5, "pot", 1)],
+        table.id,
+        TableSave(0, hand=hand, moves=[Move(1, 5, "ante", 1), Move(1, -5, "pot", 1)]),
     )
     assert len(await store.player_hands(GUILD, 1)) == 1  # the hand itself is kept
     assert await store.ratings(GUILD, [1, 2]) == {}  # the new season starts clean
@@ -155,5 +158,5 @@ async def test_ratings_of_a_hand_that_straddles_a_new_season_are_dropped(
         2, 8, "[]", {1: 5, 2: -5}, ratings=hand.ratings,
         ratings_season=await store.current_season(GUILD),
     )
-    await store.save_table(table.id, expected_version=1, hand=again)
+    await store.save_table(table.id, TableSave(1, hand=again))
     assert set(await store.ratings(GUILD, [1, 2])) == {1, 2}

@@ -18,6 +18,7 @@ from bot.store import (
     TableNotFound,
     VersionConflict,
 )
+from bot.store.models import TableSave
 
 from .conftest import GUILD, OTHER_GUILD
 
@@ -57,13 +58,14 @@ async def test_create_and_find_tables(store: Store) -> None:
 async def test_save_changes_only_given_fields_and_bumps_version(store: Store) -> None:
     row = await store.create_table(GUILD, 10, settings={}, seats=[1, 2, 3])
     saved = await store.save_table(
-        row.id, expected_version=0, status="playing", state='{"s":1}', deadline=99.5, dealer=2
+        row.id,
+        TableSave(0, status="playing", state='{"s":1}', deadline=99.5, dealer=2),
     )
     assert (saved.version, saved.status, saved.state, saved.deadline, saved.dealer) == (
         1, "playing", '{"s":1}', 99.5, 2,
     )  # fmt: skip
     assert (saved.seats, saved.meta, saved.message_id) == ([1, 2, 3], {}, None)
-    saved = await store.save_table(row.id, expected_version=1, message_id=555, deadline=None)
+    saved = await store.save_table(row.id, TableSave(1, message_id=555, deadline=None))
     assert (saved.version, saved.message_id, saved.deadline, saved.state) == (
         2,
         555,
@@ -72,22 +74,23 @@ async def test_save_changes_only_given_fields_and_bumps_version(store: Store) ->
     )
     assert await store.get_table(row.id) == saved
     with pytest.raises(VersionConflict) as info:
-        await store.save_table(row.id, expected_version=1, state="stale")
+        await store.save_table(row.id, TableSave(1, state="stale"))
     assert (info.value.expected, info.value.actual) == (1, 2)
     assert (await store.get_table(row.id)).state == '{"s":1}'
     with pytest.raises(TableNotFound):
-        await store.save_table(row.id + 1, expected_version=0)
+        await store.save_table(row.id + 1, TableSave(0))
 
 
 async def test_moves_go_through_the_escrow(store: Store) -> None:
     row = await store.create_table(GUILD, 10, settings={}, seats=[1, 2, -1])
-    row = await store.save_table(row.id, expected_version=0, status="playing", moves=ANTES)
+    row = await store.save_table(row.id, TableSave(0, status="playing", moves=ANTES))
     assert row.escrow == await store.escrow(row.id) == 180
     assert await store.balances(GUILD, [1, 2, -1]) == {1: 940, 2: 940, -1: 940}
     assert await store.total_chips(GUILD) == (2820, 180, 3000)
     # a payout listed before the payment that funds it still works: the action is applied whole
     row = await store.save_table(
-        row.id, expected_version=1, moves=[Move(1, -230, "pot", 1), Move(2, 50, "bet", 1)]
+        row.id,
+        TableSave(1, moves=[Move(1, -230, "pot", 1), Move(2, 50, "bet", 1)]),
     )
     assert row.escrow == 0
     assert await store.balances(GUILD, [1, 2]) == {1: 1170, 2: 890}
@@ -108,29 +111,27 @@ async def test_failed_move_rolls_back_the_whole_action(store: Store) -> None:
     with pytest.raises(InsufficientFunds):
         await store.save_table(
             row.id,
-            expected_version=0,
-            state="after",
-            moves=[Move(1, 60, "ante", 1), Move(2, 60, "ante", 1)],
+            TableSave(0, state="after", moves=[Move(1, 60, "ante", 1), Move(2, 60, "ante", 1)]),
         )
     after = await store.get_table(row.id)
     assert (after.version, after.state, after.escrow) == (0, None, 0)
     assert await store.balances(GUILD, [1, 2]) == {1: 1000, 2: 10}
     with pytest.raises(StoreError) as info:  # paying out more than the escrow holds
-        await store.save_table(row.id, expected_version=0, moves=[Move(1, -1, "pot")])
+        await store.save_table(row.id, TableSave(0, moves=[Move(1, -1, "pot")]))
     assert info.value.code == "escrow_insufficient"
     assert await store.balance(GUILD, 1) == 1000
 
 
 async def test_close_needs_an_empty_escrow_and_applies_refunds(store: Store) -> None:
     row = await store.create_table(GUILD, 10, settings={}, seats=[1, 2, -1])
-    row = await store.save_table(row.id, expected_version=0, moves=ANTES)
+    row = await store.save_table(row.id, TableSave(0, moves=ANTES))
     with pytest.raises(StoreError) as info:
         await store.close_table(row.id, expected_version=1, refunds=[Move(1, -60, "refund")])
     assert (info.value.code, info.value.params["escrow"]) == ("escrow_not_empty", 120)
     assert (await store.get_table(row.id)).status == "lobby"
     assert await store.balance(GUILD, 1) == 940
     with pytest.raises(StoreError) as info:
-        await store.save_table(row.id, expected_version=1, status="closed")
+        await store.save_table(row.id, TableSave(1, status="closed"))
     assert info.value.code == "escrow_not_empty"
     refunds = [Move(u, -60, "refund", 1) for u in (1, 2)] + [Move(-1, -60, "carry", 1)]
     closed = await store.close_table(row.id, expected_version=1, refunds=refunds, meta={"why": "x"})
@@ -142,18 +143,18 @@ async def test_close_needs_an_empty_escrow_and_applies_refunds(store: Store) -> 
     )
     assert await store.balances(GUILD, [1, 2, -1]) == {1: 1000, 2: 1000, -1: 1000}
     with pytest.raises(StoreError) as info:
-        await store.save_table(row.id, expected_version=2, state="zombie")
+        await store.save_table(row.id, TableSave(2, state="zombie"))
     assert info.value.code == "table_closed"
 
 
 async def test_bad_arguments_are_refused_before_any_write(store: Store) -> None:
     row = await store.create_table(GUILD, 10, settings={})
     with pytest.raises(ValueError):
-        await store.save_table(row.id, expected_version=0, status="finished")
+        await store.save_table(row.id, TableSave(0, status="finished"))
     with pytest.raises(ValueError):
-        await store.save_table(row.id, expected_version=0, moves=[Move(1, 5, "Bet!")])
+        await store.save_table(row.id, TableSave(0, moves=[Move(1, 5, "Bet!")]))
     with pytest.raises(ValueError):
-        await store.save_table(row.id, expected_version=0, seats=["alice"])  # type: ignore[list-item]
+        await store.save_table(row.id, TableSave(0, seats=["alice"]))  # type: ignore[list-item]
     assert (await store.get_table(row.id)).version == 0
 
 
@@ -178,7 +179,7 @@ async def test_hand_history_stats_and_leaderboards(store: Store) -> None:
     ]
     version = 0
     for hand in hands:
-        version = (await store.save_table(row.id, expected_version=version, hand=hand)).version
+        version = (await store.save_table(row.id, TableSave(version, hand=hand))).version
     history = await store.hand_history(row.id)
     assert [h["hand_no"] for h in history] == [3, 2, 1]
     assert history[-1]["result"] == {1: 120, 2: -60, -1: -60}
@@ -215,9 +216,11 @@ async def test_a_players_hands_for_history_and_replays(store: Store) -> None:
         _hand(2, {2: 30, -1: -15, 5: -15}, winner=2, pot=60, closer=2),
         _hand(3, {1: 10, 2: 40, -1: -50}, winner=2, pot=90, closer=2),
     ):
-        version = (await store.save_table(row.id, expected_version=version, hand=hand)).version
-    await store.save_table(other.id, expected_version=0,
-                           hand=_hand(1, {1: 5, 3: -5, 4: 0}, winner=1, pot=5, closer=1))
+        version = (await store.save_table(row.id, TableSave(version, hand=hand))).version
+    await store.save_table(
+        other.id,
+        TableSave(0, hand=_hand(1, {1: 5, 3: -5, 4: 0}, winner=1, pot=5, closer=1)),
+    )
     mine = await store.player_hands(GUILD, 1)
     assert [h.hand_no for h in mine] == [3, 1]
     assert mine[0].seats == (1, 2, -1) and mine[0].seat_of(2) == 1 and mine[0].seat_of(7) is None
@@ -235,9 +238,9 @@ async def test_a_players_hands_for_history_and_replays(store: Store) -> None:
 async def test_same_hand_twice_is_refused_and_rolled_back(store: Store) -> None:
     row = await store.create_table(GUILD, 10, settings={}, seats=[1, 2, 3])
     hand = _hand(1, {1: 10, 2: -5, 3: -5}, winner=1, pot=10, closer=1)
-    row = await store.save_table(row.id, expected_version=0, moves=ANTES[:2], hand=hand)
+    row = await store.save_table(row.id, TableSave(0, moves=ANTES[:2], hand=hand))
     with pytest.raises(StoreError) as info:
-        await store.save_table(row.id, expected_version=1, moves=[Move(3, 60, "ante")], hand=hand)
+        await store.save_table(row.id, TableSave(1, moves=[Move(3, 60, "ante")], hand=hand))
     assert (info.value.code, info.value.params) == (
         "hand_exists",
         {"table_id": row.id, "hand_no": 1},

@@ -17,6 +17,7 @@ from bot.store import (
     TournamentError,
     TournamentSave,
 )
+from bot.store.models import TableSave
 
 from .conftest import GUILD
 
@@ -93,8 +94,13 @@ async def test_each_hand_saves_the_tournament_state_in_its_transaction(
     )
     hand = HandRecord(1, 5, "[]", {1: 120, 2: -60, 3: -60}, counts_net=False)
     table = await store.save_table(
-        table.id, expected_version=table.version, meta={"hand": 1}, hand=hand,
-        tournament=TournamentSave(tid, '{"hands": 1}'),
+        table.id,
+        TableSave(
+            table.version,
+            meta={"hand": 1},
+            hand=hand,
+            tournament=TournamentSave(tid, '{"hands": 1}'),
+        ),
     )
     saved = await store.get_tournament(tid)
     assert (saved.state, saved.version) == ('{"hands": 1}', row.version + 1)
@@ -103,9 +109,13 @@ async def test_each_hand_saves_the_tournament_state_in_its_transaction(
     await store.cancel_tournament(tid)
     with pytest.raises(TournamentError):  # no longer running: the whole save is refused
         await store.save_table(
-            table.id, expected_version=table.version, meta={"hand": 2},
-            hand=HandRecord(2, 6, "[]", {1: 1, 2: -1}, counts_net=False),
-            tournament=TournamentSave(tid, '{"hands": 2}'),
+            table.id,
+            TableSave(
+                table.version,
+                meta={"hand": 2},
+                hand=HandRecord(2, 6, "[]", {1: 1, 2: -1}, counts_net=False),
+                tournament=TournamentSave(tid, '{"hands": 2}'),
+            ),
         )
     kept = await store.get_table(table.id)
     assert (kept.version, kept.meta) == (table.version, {"hand": 1})

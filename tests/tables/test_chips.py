@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from bot.engine import Event
 from bot.store import Move, Store
+from bot.store.models import TableSave
 from bot.tables.chips import chip_moves, refunds, split_equally
 
 
@@ -53,15 +54,13 @@ async def test_R13_win_and_pay_in_one_save_needs_no_chips_the_seat_lacks(tmp_pat
     try:
         row = await store.create_table(1, 1, settings={}, seats=[1, 2])
         await store.grant(1, 1, -995, reason="test", by=0)  # seat 1 keeps 5 chips
-        funded = await store.save_table(
-            row.id, expected_version=0, moves=[Move(2, 100, "bet", 1)]
-        )
+        funded = await store.save_table(row.id, TableSave(0, moves=[Move(2, 100, "bet", 1)]))
         events = [
             Event("win", 0, {"pot": "big", "amount": 100, "shown": False}),
             Event("payment", 0, {"to": 1, "amount": 30, "owed": 30, "cards": 3}),
         ]
         moves = chip_moves([1, 2], [5, 400], [75, 430], events, 1)
-        saved = await store.save_table(row.id, expected_version=funded.version, moves=moves)
+        saved = await store.save_table(row.id, TableSave(funded.version, moves=moves))
         assert saved.escrow == 0
         assert await store.balances(1, [1, 2]) == {1: 75, 2: 930}
         assert await store.audit() == []

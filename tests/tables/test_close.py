@@ -9,6 +9,7 @@ import pytest
 
 from bot.engine import Bet
 from bot.players import make_player
+from bot.store.models import TableSave
 from bot.tables import TableError
 from tests.tables.helpers import (
     CHANNEL,
@@ -72,7 +73,7 @@ async def test_a_table_whose_state_is_corrupted_is_closed_with_refunds_at_start(
     await h.svc.stop()
     row = await h.store.get_table(state.table_id)
     assert row.escrow == 280
-    await h.store.save_table(row.id, expected_version=row.version, state=row.state[:-20] + "}")
+    await h.store.save_table(row.id, TableSave(row.version, state=row.state[:-20] + "}"))
     await h.restart()
     assert h.state() is None
     closed = await h.store.get_table(state.table_id)

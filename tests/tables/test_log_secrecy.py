@@ -226,7 +226,7 @@ def test_debug_logging_never_prints_gateway_payloads() -> None:
 def test_R11_the_logged_proof_of_each_special_hand(
     kind: str, blocked: str, expected: list[str] | None
 ) -> None:
-    from bot.tables.session import loggable_data
+    from bot.tables.journal import loggable_data
 
     hand = ["1c", "1d", "1s", "1b", "10c", "10d", "10s", "10b", "7c", "5d"]
     event: dict[str, Any] = {"kind": "special", "data": {"kind": kind, "cards": hand}}

@@ -7,6 +7,7 @@ import pytest
 
 from bot.ratings import Rating, Seat, rate_hand
 from bot.store import HandRecord, Move
+from bot.store.models import TableSave
 from bot.tables.ratings import CPU_POOLS, cpu_label, hand_ratings
 from tests.tables.helpers import CHANNEL, GUILD, USERS, Harness, TamePlayer, drive
 
@@ -52,7 +53,7 @@ async def test_two_who_always_win_rise_above_two_who_always_lose_over_100_hands(
         moves = [Move(u, 10, "ante", hand_no) for u in losers]
         moves += [Move(u, -10, "pot", hand_no) for u in winners]
         version = (
-            await h.store.save_table(table.id, expected_version=version, moves=moves, hand=record)
+            await h.store.save_table(table.id, TableSave(version, moves=moves, hand=record))
         ).version
     stored = await h.store.ratings(GUILD, USERS)
     got = {u: Rating(r.mu, r.sigma, r.hands) for u, r in stored.items()}

@@ -7,6 +7,7 @@ from typing import Any
 from bot.tables import TableService
 from bot.tournaments import TournamentConfig, TournamentInfo
 from bot.tournaments.service import TournamentService
+from bot.tournaments.table_policy import policy_for
 from tests.tables.helpers import GUILD, Harness
 
 #: the channel where tournaments are opened, and the thread of their table
@@ -23,6 +24,7 @@ class TournamentHarness(Harness):
     seed = 3
 
     async def open(self, **kwargs: Any) -> TableService:
+        kwargs.setdefault("policy_for", policy_for)  # tournament tables play by their policy
         service = await super().open(**kwargs)
         self.tournaments = TournamentService(self.store, service, seed=self.seed)
         return service

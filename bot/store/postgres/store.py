@@ -47,7 +47,6 @@ from bot.store.models import (
     REASON_GIVE,
     REASON_GRANT,
     REASON_REMOVE,
-    UNSET,
     DailyClaim,
     GiveResult,
     HandRecord,
@@ -56,9 +55,9 @@ from bot.store.models import (
     PlayerStats,
     ServerSettings,
     TableRow,
+    TableSave,
     TournamentRow,
     TournamentSave,
-    Unset,
 )
 from bot.store.postgres.connection import (
     PgBase,
@@ -388,34 +387,18 @@ class PostgresStore(
     async def save_table(
         self,
         table_id: int,
+        change: TableSave,
         *,
-        expected_version: int,
-        status: str | Unset = UNSET,
-        seats: Sequence[int] | Unset = UNSET,
-        dealer: int | Unset | None = UNSET,
-        state: str | Unset | None = UNSET,
-        meta: Mapping[str, Any] | Unset = UNSET,
-        deadline: float | Unset | None = UNSET,
-        message_id: int | Unset | None = UNSET,
-        moves: Sequence[Move] = (),
-        hand: HandRecord | None = None,
         lease_owner: str | None = None,
         now: float | None = None,
-        tournament: TournamentSave | None = None,
     ) -> TableRow:
         """Save an action in ONE transaction (see `StoreContract.save_table`), fenced by the
         lease of `lease_owner` when given (`LeaseLost`), with the running tournament's state
         when given."""
-        changes = table_changes(
-            status=status,
-            seats=seats,
-            dealer=dealer,
-            state=state,
-            meta=meta,
-            deadline=deadline,
-            message_id=message_id,
-        )
-        ordered = check_moves(moves)
+        changes = table_changes(change)
+        ordered = check_moves(change.moves)
+        hand, tournament = change.hand, change.tournament
+        expected_version = change.expected_version
         if hand is not None:
             check_hand(hand)
         return await self._transaction(

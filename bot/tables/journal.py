@@ -1,0 +1,48 @@
+"""The table log (INFO, logger `stoppa.tables.log`): what each change showed, nothing more.
+
+A line per notice and per public event of a committed change; a special hand's cards are
+cut to the proof its holder lays down, as the table showed them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from bot.logs import log_table_event, table_log
+from bot.store import TableRow
+from bot.tables.snapshot import special_proof
+from bot.tables.updates import Notice
+
+
+def loggable_data(event: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """The data of a public event as the log may hold it: no card the table did not show."""
+    data = dict(event.get("data") or {})
+    if event.get("kind") == "special":
+        blocked = str(settings.get("blocked_stoppa") or "four_aces")
+        cards = [str(code) for code in data.get("cards") or ()]
+        data["cards"] = list(special_proof(str(data.get("kind")), cards, blocked))
+    return data
+
+
+def log_change(row: TableRow, hand_no: int, events: Iterable[dict[str, Any]],
+               notices: Iterable[Notice]) -> None:
+    """Log a committed change of the table of `row` (only what the table showed)."""
+    if not table_log.isEnabledFor(logging.INFO):
+        return
+    guild, channel = row.guild_id, row.channel_id
+    for notice in notices:
+        log_table_event(guild, channel, f"table {row.id}: {notice.text('en')}", table=row.id)
+    for event in events:
+        data = loggable_data(event, row.settings)
+        details = " ".join(f"{k}={v}" for k, v in data.items())
+        who = event.get("user")
+        log_table_event(
+            guild,
+            channel,
+            f"table {row.id} hand {hand_no}: {event.get('kind')}"
+            + (f" by {who}" if who is not None else "")
+            + (f" {details}" if details else ""),
+            table=row.id,
+        )

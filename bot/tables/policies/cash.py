@@ -1,0 +1,166 @@
+"""`CashPolicy`: an ordinary table, played with the server's chips through the ledger.
+
+Players sit with their balance (10 antes at least), pay the ante from it and every bet into
+the table's escrow (each a ledger move of the step's transaction); a finished hand pays the
+winners from the escrow. A CPU that cannot pay the ante leaves, a human sits the hand out
+(R-5); a player who leaves during a hand defaults their turns and goes at its end; a player
+sat out for a whole hand leaves at its end. The table closes when the round called is over
+(R-14), when no human is seated, or after a hand with fewer than three active players.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.engine import Event, Hand
+from bot.store import HandRecord, Move
+from bot.tables.chips import chip_moves
+from bot.tables.errors import TableError
+from bot.tables.hands import forget, has_humans, next_dealer, note
+from bot.tables.limits import MIN_PLAYERS
+from bot.tables.meta import TableMeta
+from bot.tables.policy import Settled
+from bot.tables.updates import Notice, TableState, Update
+
+if TYPE_CHECKING:
+    from bot.tables.session import TableSession
+
+
+class CashPolicy:
+    """The policy of an ordinary table (see the module docstring)."""
+
+    seats_open = True
+    deals_at_resume = False
+
+    def check_seating(self) -> None:
+        """Anyone may sit (the session checks room and balance)."""
+
+    async def leave(self, session: TableSession, user: int, kind: str,
+                    notice: Notice) -> list[Update]:
+        """At once between hands; during a hand, their turns default and they go at its end."""
+        meta = session.meta.copy()
+        if session.in_hand and user in meta.players:
+            if user not in meta.leaving:
+                meta.leaving.append(user)
+            notices = [notice, note("tables.leaves_after_hand", player=user)]
+            return await session.play_on(meta, [], [], notices, kind)
+        seats = [u for u in session.row.seats if u != user]
+        forget(meta, user)
+        updates = [await session.commit(meta, kind, notices=[notice], seats=seats)]
+        if not session.in_hand and not has_humans(session.row.seats):
+            updates.append(await session.close(session.meta.copy(), []))
+        return updates
+
+    async def next_hand(
+        self, session: TableSession, meta: TableMeta, notices: list[Notice], *,
+        strict: bool, after_hand: bool,
+    ) -> list[Update]:
+        """Close (round over, no human, too few active after a hand), wait in the lobby, or
+        deal to every seat that can pay the ante."""
+        seats = list(session.row.seats)
+        balances = await session.read_balances(seats)
+        able = self._able(meta, seats, balances, int(session.row.settings["ante"]), notices)
+        if self._closes(meta, seats, able, notices, after_hand=after_hand):
+            return [await session.close(meta, notices, seats=seats)]
+        if not meta.started or len(able) < MIN_PLAYERS:
+            if strict and len(able) < MIN_PLAYERS:
+                raise TableError("not_enough_players", need=MIN_PLAYERS, have=len(able))
+            if meta.started:
+                notices.append(note("tables.waiting_players", need=MIN_PLAYERS, have=len(able)))
+            meta.players = []
+            return [await session.commit(meta, "lobby", notices=notices, status="lobby",
+                                         seats=seats, state=None, hand=None)]
+        # the deal: first dealer by lot, then the next seat able to play (R-3, R-14)
+        if meta.dealer is None:
+            dealer = random.Random(meta.seed).choice(able)
+        else:
+            dealer = next_dealer(seats, able, meta.dealer, meta.dealer_pos)
+        for user in meta.sitting_out:
+            notices.append(note("tables.sits_out", player=user, ante=session.row.settings["ante"]))
+        rules = session.rules(len(able))
+        return await session.deal(meta, rules, able, [balances[u] for u in able], dealer,
+                                  seats, notices, carry=meta.carry)
+
+    @staticmethod
+    def _able(meta: TableMeta, seats: list[int], balances: dict[int, int], ante: int,
+              notices: list[Notice]) -> list[int]:
+        """Who can pay the ante; CPUs that cannot leave (from `seats`), humans sit out."""
+        for user in [u for u in seats if u in meta.cpus and balances.get(u, 0) < ante]:
+            seats.remove(user)
+            forget(meta, user)
+            notices.append(note("tables.cpu_broke", player=user))
+        able = [u for u in seats if balances.get(u, 0) >= ante]
+        meta.sitting_out = [u for u in seats if u not in able]
+        return able
+
+    @staticmethod
+    def _closes(meta: TableMeta, seats: list[int], able: list[int], notices: list[Notice], *,
+                after_hand: bool) -> bool:
+        """Whether the table closes now (the notices say why)."""
+        if meta.round_called_by is not None and (
+            not meta.hand_no or len({meta.deals.get(u, 0) for u in able}) <= 1
+        ):
+            notices.append(note("tables.round_over"))
+            return True
+        if not has_humans(seats):
+            return True
+        active = [u for u in able if u not in meta.away]
+        if after_hand and meta.started and len(active) < MIN_PLAYERS:
+            notices.append(note("living.too_few", need=MIN_PLAYERS, have=len(active)))
+            return True
+        return False
+
+    def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],
+              events: Sequence[Event], hand_no: int, paying: str = "bet") -> list[Move]:
+        """Every chip a step moves, between the balances and the escrow."""
+        return chip_moves(players, before, after, events, hand_no, paying=paying)
+
+    async def settle(self, session: TableSession, meta: TableMeta, hand: Hand,
+                     record: HandRecord, notices: list[Notice]) -> Settled:
+        """The big pot left unclaimed is carried; the leavers (and those sat out for a whole
+        hand) go."""
+        meta.carry = int(hand.carry_out or 0)
+        seats = list(session.row.seats)
+        for user, since in list(meta.away.items()):  # sat out for a whole hand: they leave
+            if since < meta.hand_no and user not in meta.leaving:
+                meta.leaving.append(user)
+                notices.append(note("living.away_removed", player=user))
+        for user in meta.leaving:
+            if user in seats:
+                seats.remove(user)
+            notices.append(note("tables.removed", player=user))
+        for user in list(meta.leaving):
+            forget(meta, user)
+        meta.leaving = []
+        return Settled(seats, record)
+
+    async def chips(self, session: TableSession) -> dict[int, int]:
+        """The seats' balances."""
+        return await session.read_balances(list(session.row.seats))
+
+    def snapshot(self, session: TableSession, state: TableState) -> TableState:
+        """Nothing to add."""
+        return state
+
+    async def before_close(self, session: TableSession, meta: TableMeta) -> list[Notice]:
+        """Nothing: the session refunds the escrow."""
+        return []
+
+    async def on_resume(self, session: TableSession) -> list[Update]:
+        """Nothing: the table goes on."""
+        return []
+
+
+#: The one cash policy (it keeps no state of its own).
+CASH = CashPolicy()
+
+
+def cash_only(meta: TableMeta) -> CashPolicy:
+    """The policy chooser of a service without other kinds: cash tables only."""
+    from bot.tables.policy import UnknownKind
+
+    if meta.tournament is not None:
+        raise UnknownKind("a tournament table needs the tournament policy")
+    return CASH
