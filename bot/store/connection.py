@@ -37,6 +37,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Self, TypeVar
 
+import bot.metrics as metrics
 from bot.store.driver import Driver, TxBody, committed
 from bot.store.errors import typed_error
 from bot.store.ledger import Tx
@@ -257,10 +258,12 @@ class SQLiteDriver(Driver):
             raise ValueError("the store's connection is closed")
         loop = asyncio.get_running_loop()
         job = _Job(fn, time.time() if now is None else now, loop.create_future())
+        started = metrics.started()
         self._pending.append(job)
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_groups(), name="stoppa-store-writer")
         result: T = await job.future
+        metrics.transaction_committed("sqlite", started)
         return result
 
     async def _write_groups(self) -> None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
+import bot.metrics as metrics
 from bot.store.driver import Driver, TxBody, committed
 from bot.store.errors import IntegrityViolation, StoreError
 from bot.store.ledger import Tx
@@ -147,6 +148,7 @@ class PgDriver(Driver):
         if self._pool.is_closing():
             raise ValueError("the store's connection pool is closed")
         at = time.time() if now is None else now
+        started = metrics.started()
         for attempt in range(1, ATTEMPTS + 1):
             committing = False
             try:
@@ -161,6 +163,7 @@ class PgDriver(Driver):
                         raise
                     committing = True
                     await transaction.commit()
+                    metrics.transaction_committed("postgres", started)
                     return value
             except RETRY_ABORTED:
                 if attempt == ATTEMPTS:
@@ -173,6 +176,7 @@ class PgDriver(Driver):
             except asyncpg.IntegrityConstraintViolationError as error:
                 raise typed_pg_error(error) from error
             self.retries += 1
+            metrics.transaction_retried("postgres")
             await asyncio.sleep(0.005 * attempt)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
