@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.store.factory import DatabaseUrlError, parse_database_url, without_password
 from bot.metrics.settings import MetricsSettingError, MetricsSettings, load_metrics
+from bot.store.factory import DatabaseUrlError, parse_database_url, without_password
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 

@@ -62,9 +62,9 @@ async def test_postgres_transactions_and_retries_are_counted() -> None:
         metrics.enable()
         attempts: list[int] = []
 
-        async def spend(tx) -> int:  # PostgreSQL aborts the first attempt
+        def spend(tx):  # a body of statements; PostgreSQL aborts the first attempt
             attempts.append(1)
-            balance = await tx.add_to_user(GUILD, 3, 0)
+            balance = yield from tx.add_to_user(GUILD, 3, 0)
             if len(attempts) == 1:
                 raise asyncpg.SerializationError("could not serialize access")
             return balance
