@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from bot.cluster.shards import ShardPlan
 from bot.i18n import counted
+from bot.metrics.settings import cluster_environment
 
 _log = logging.getLogger("stoppa.cluster")
 
@@ -86,6 +87,7 @@ class Child:
             **base,
             "STOPPA_SHARD_COUNT": str(self.plan.shard_count),
             "STOPPA_SHARD_IDS": self.plan.describe_ids(),
+            **cluster_environment(base, self.index),  # its own metrics port: base + index
         }
 
 

@@ -19,8 +19,8 @@ from tests.harness import Harness
 ROOT = Path(__file__).resolve().parents[2]
 #: a command written in backticks: `/stoppa new`, `/rules topic:` (group and subcommand)
 NAMED = re.compile(r"`/([a-z]+)(?: ([a-z]+))?")
-#: backticked paths that are not commands (a Docker volume in the README)
-NOT_COMMANDS = {"data"}
+#: backticked paths that are not commands (a Docker volume, the metrics server's pages)
+NOT_COMMANDS = {"data", "metrics", "livez", "readyz"}
 #: commands /help deliberately does not name: /help itself
 LEFT_OUT_OF_HELP = {"help"}
 #: named in a catalogue before they exist (reported defects, not a way to silence the test):
