@@ -324,6 +324,22 @@ class StoreContract(Protocol):
         and finish the tournament."""
         ...
 
+    async def note_tournament_posts(
+        self,
+        tournament_id: int,
+        *,
+        message: tuple[int, int] | Unset = UNSET,
+        table_channel: int | Unset = UNSET,
+        results_posted: bool | Unset = UNSET,
+    ) -> None:
+        """Keep what the tournament cog posted: its registration message (channel id,
+        message id), its table's channel or thread, whether its results are posted."""
+        ...
+
+    async def tournaments_to_post(self, guild: int) -> list[TournamentRow]:
+        """The server's finished tournaments whose results are not posted yet."""
+        ...
+
     # statistics and books ----------------------------------------------------------------
     async def stats(self, guild: int, user: int) -> PlayerStats:
         """The user's statistics and balance on this server."""

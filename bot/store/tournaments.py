@@ -30,7 +30,7 @@ from bot.store.sql import Body, Statement
 TOURNAMENT = "tournament"
 T_COLUMNS = (
     "id, guild_id, channel_id, table_id, state, status, buy_in, max_players, pool, version,"
-    " created_at, updated_at"
+    " created_at, updated_at, message_channel_id, message_id, table_channel_id, results_posted"
 )
 CREATE = (
     "INSERT INTO tournaments (guild_id, channel_id, state, status, buy_in, max_players,"
@@ -75,7 +75,16 @@ START = (
     " updated_at = ? WHERE id = ? AND version = ? AND status = 'open'"
     " AND entrants = max_players RETURNING guild_id"
 )
-SET_TABLE = f"UPDATE tournaments SET table_id = ? WHERE id = ? RETURNING {T_COLUMNS}"
+#: the tournament's new table and, in the same write, the channel or thread it plays in
+SET_TABLE = (
+    "UPDATE tournaments SET (table_id, table_channel_id) ="
+    f" (SELECT id, channel_id FROM tables WHERE id = ?) WHERE id = ? RETURNING {T_COLUMNS}"
+)
+#: the finished tournaments of a server whose results the cog has not posted yet
+TO_POST = (
+    f"SELECT {T_COLUMNS} FROM tournaments WHERE guild_id = ? AND status = 'finished'"
+    " AND results_posted = 0 ORDER BY id"
+)
 
 
 def lock_sql(*statuses: str) -> str:
@@ -97,7 +106,27 @@ def tournament_row(r: Any, entrants: Sequence[Any] = ()) -> TournamentRow:
         created_at=float(r[10]),
         updated_at=float(r[11]),
         entrants=[int(e[0]) for e in entrants],
+        message_channel_id=None if r[12] is None else int(r[12]),
+        message_id=None if r[13] is None else int(r[13]),
+        table_channel_id=None if r[14] is None else int(r[14]),
+        results_posted=bool(r[15]),
     )
+
+
+def posts_update(
+    message: tuple[int, int] | Unset, table_channel: int | Unset, results_posted: bool | Unset
+) -> tuple[str, list[object]]:
+    """`note_tournament_posts`' UPDATE (`?` placeholders, the id last) and its values. The
+    version is not bumped: these are the cog's notes, not the tournament's state."""
+    changes: dict[str, object] = {}
+    if not isinstance(message, Unset):
+        changes["message_channel_id"], changes["message_id"] = message
+    if not isinstance(table_channel, Unset):
+        changes["table_channel_id"] = table_channel
+    if not isinstance(results_posted, Unset):
+        changes["results_posted"] = int(results_posted)
+    sets = ", ".join(f"{column} = ?" for column in changes) or "id = id"
+    return f"UPDATE tournaments SET {sets} WHERE id = ? RETURNING id", list(changes.values())
 
 
 def check_new(buy_in: int, max_players: int) -> None:
@@ -319,6 +348,28 @@ class TournamentsMixin(Driver):
             return (yield from read_tournament(tournament_id))
 
         return await self._transaction(pay, now)
+
+    async def note_tournament_posts(
+        self,
+        tournament_id: int,
+        *,
+        message: tuple[int, int] | Unset = UNSET,
+        table_channel: int | Unset = UNSET,
+        results_posted: bool | Unset = UNSET,
+    ) -> None:
+        """Keep what the cog posted: the registration message (channel id, message id), the
+        table's channel or thread, the results posted (TournamentError if no such row)."""
+        sql, values = posts_update(message, table_channel, results_posted)
+
+        def note(tx: Tx) -> Body[None]:
+            if not (yield Statement(sql, (*values, tournament_id))):
+                raise TournamentError("tournament_not_found")
+
+        await self._transaction(note)
+
+    async def tournaments_to_post(self, guild: int) -> list[TournamentRow]:
+        """The server's finished tournaments whose results are not posted yet (no entrants)."""
+        return [tournament_row(r) for r in await self.query(TO_POST, (guild,))]
 
 
 def refused_entry(current: Any) -> TournamentError:
