@@ -27,6 +27,8 @@ class StoredHand:
     result: dict[int, int]
     closes: dict[int, int]
     events: str
+    #: the words of the seats dealt in, in seat order, as (user, word) (docs/fairness.md)
+    words: tuple[tuple[int, str], ...] = ()
 
     def seat_of(self, user: int) -> int | None:
         """The seat `user` played in this hand, or None."""
@@ -49,11 +51,19 @@ def history_entry(row: Any) -> dict[str, Any]:
         "closes": int_keys(row["closes"]),
         "biggest_pot": int_keys(row["biggest_pot"]),
         "at": row["at"],
+        "words": words_of_row(row["words"]),
     }
 
 
+def words_of_row(text: str | None) -> tuple[tuple[int, str], ...]:
+    """The `hands.words` JSON as (user, word) pairs in seat order."""
+    return tuple((int(u), str(w)) for u, w in json.loads(text or "[]"))
+
+
 #: the columns `stored_hand` reads, in order (hands aliased h, tables t)
-HAND_COLUMNS = "h.id, h.table_id, t.channel_id, h.hand_no, h.at, h.result, h.closes, h.events"
+HAND_COLUMNS = (
+    "h.id, h.table_id, t.channel_id, h.hand_no, h.at, h.result, h.closes, h.events, h.words"
+)
 
 
 def stored_hand(row: Any) -> StoredHand:
@@ -69,4 +79,5 @@ def stored_hand(row: Any) -> StoredHand:
         result=result,
         closes=int_keys(row[6]),
         events=str(row[7]),
+        words=words_of_row(row[8]),
     )

@@ -7,6 +7,9 @@ Version 4: each server's own economy (currency, cap, account age, gifts) and gif
 Version 5: ratings per season, their history per hand, seasons and their frozen standings.
 Version 6: tournaments and their entries; the ledger gains the `tournament` account kind
 (SQLite cannot change a CHECK in place: the ledger is rebuilt, rows and ids unchanged).
+Version 10: provably fair tables (issue 30): each table's secret, commitment and whether the
+secret is revealed; the players' words recorded with each hand; each member's word
+(`fair_words`).
 
 `MIGRATIONS[i]` brings a database from version i to i + 1; each `Migration` holds its SQLite
 and its PostgreSQL text side by side, so a new version is written once for both (plain SQL:
@@ -445,6 +448,25 @@ CREATE TABLE command_sync (
 V9 = _V9.format(real="REAL")
 PG_V9 = _V9.format(real="DOUBLE PRECISION")
 
+#: provably fair tables (docs/fairness.md): the secret (hex; NULL for tables opened before
+#: version 10) is shown only once `revealed` = 1 (the close); `hands.words` is the JSON
+#: [[user, word], ...] of the seats dealt in, in seat order
+_V10 = """
+ALTER TABLE tables ADD COLUMN secret TEXT;
+ALTER TABLE tables ADD COLUMN commitment TEXT;
+ALTER TABLE tables ADD COLUMN revealed {int} NOT NULL DEFAULT 0;
+ALTER TABLE hands ADD COLUMN words TEXT NOT NULL DEFAULT '[]';
+CREATE TABLE fair_words (
+    guild_id {int} NOT NULL,
+    user_id  {int} NOT NULL,
+    word     TEXT NOT NULL,
+    set_at   {real} NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+){suffix};
+"""
+V10 = _V10.format(int="INTEGER", real="REAL", suffix=" WITHOUT ROWID")
+PG_V10 = _V10.format(int="BIGINT", real="DOUBLE PRECISION", suffix="")
+
 
 @dataclass(frozen=True, slots=True)
 class Migration:
@@ -465,6 +487,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(V7, PG_V7),
     Migration(V8, PG_V8),
     Migration(V9, PG_V9),
+    Migration(V10, PG_V10),
 )
 LATEST = len(MIGRATIONS)
 
@@ -485,6 +508,7 @@ TABLES: tuple[str, ...] = (
     "tournaments",
     "tournament_entries",
     "pings_off",
+    "fair_words",
 )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store.accounts import AccountsMixin
+from bot.store.fair_words import FairWordsMixin
 from bot.store.history import HistoryMixin
 from bot.store.leases import LeasesMixin
 from bot.store.ledger import Transfers
@@ -19,7 +20,7 @@ from bot.store.tournaments import TournamentsMixin
 
 class SQLiteStore(
     AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin, TournamentsMixin,
-    PingsMixin,
+    PingsMixin, FairWordsMixin,
 ):
     """Accounts and ledger, stakes, tables and history in one SQLite file.
 

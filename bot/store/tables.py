@@ -7,6 +7,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
+from bot.fairness.secret import Commitment, TableSecret
 from bot.store.connection import StoreBase, dumps
 from bot.store.errors import LeaseLost, StoreError, TableExists, TableNotFound, VersionConflict
 from bot.store.ledger import TABLE, USER, Account, Transfers
@@ -34,7 +35,7 @@ from bot.store.tournaments import (
 
 COLUMNS = (
     "id, guild_id, channel_id, message_id, status, seats, dealer, settings, state, meta,"
-    " version, deadline, created_at, updated_at, escrow"
+    " version, deadline, created_at, updated_at, escrow, secret, commitment, revealed"
 )
 
 
@@ -64,6 +65,9 @@ def table_row(r: Any) -> TableRow:
         created_at=r["created_at"],
         updated_at=r["updated_at"],
         escrow=r["escrow"],
+        secret=TableSecret.from_hex(r["secret"]) if r["secret"] else None,
+        commitment=Commitment.from_hex(r["commitment"]) if r["commitment"] else None,
+        revealed=bool(r["revealed"]),
     )
 
 
@@ -155,7 +159,7 @@ def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
     try:
         cursor = tx.db.execute(
             "INSERT INTO hands (table_id, guild_id, hand_no, seed, events, result, pots_won,"
-            " closes, biggest_pot, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " closes, biggest_pot, at, words) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 row.id,
                 row.guild_id,
@@ -167,6 +171,7 @@ def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
                 dumps(hand.closes),
                 dumps(hand.biggest_pot),
                 tx.now,
+                dumps([list(w) for w in hand.words]),
             ),
         )
     except sqlite3.IntegrityError as error:  # UNIQUE (table_id, hand_no)
@@ -198,6 +203,16 @@ def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
         write_ratings(tx, row.guild_id, updates, cursor.lastrowid, hand.ratings_season)
 
 
+#: the fair-deal secret and commitment of a new table (docs/fairness.md)
+SET_SECRET = "UPDATE tables SET secret = ?, commitment = ? WHERE id = ?"
+
+
+def fair_columns(secret: TableSecret | None, table_id: int) -> tuple[str, str]:
+    """The `secret` and `commitment` columns of table `table_id` (a new secret if None)."""
+    drawn = secret or TableSecret.draw()
+    return drawn.hex(), Commitment.of(drawn, table_id).hex()
+
+
 def insert_table(
     tx: Transfers,
     guild: int,
@@ -205,8 +220,10 @@ def insert_table(
     settings: Mapping[str, Any],
     seats: list[int],
     meta: Mapping[str, Any] | None,
+    secret: TableSecret | None = None,
 ) -> TableRow:
-    """Insert a new table in the lobby (TableExists if the channel has an open table)."""
+    """Insert a new table in the lobby (TableExists if the channel has an open table), with
+    its fair-deal secret (`secret`, else a new one) and commitment in the same transaction."""
     rows = tx.fetchall(
         "SELECT id FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)
     )
@@ -227,6 +244,7 @@ def insert_table(
     )
     table_id = cur.lastrowid
     assert table_id is not None
+    tx.fetchall(SET_SECRET, (*fair_columns(secret, table_id), table_id))
     return _fetch(tx, table_id)
 
 
@@ -241,12 +259,13 @@ class TablesMixin(StoreBase):
         settings: Mapping[str, Any],
         seats: Sequence[int] = (),
         meta: Mapping[str, Any] | None = None,
+        secret: TableSecret | None = None,
     ) -> TableRow:
         """A new table in the lobby; TableExists if the channel has an open table."""
         seat_ids = check_ids("seats", seats)
 
         def create(tx: Transfers) -> TableRow:
-            return insert_table(tx, guild, channel, settings, seat_ids, meta)
+            return insert_table(tx, guild, channel, settings, seat_ids, meta, secret)
 
         return await self._transaction(create)
 
@@ -322,6 +341,7 @@ class TablesMixin(StoreBase):
         seats: Sequence[int],
         meta: Mapping[str, Any],
         now: float | None = None,
+        secret: TableSecret | None = None,
     ) -> tuple[TournamentRow, TableRow]:
         """Start a full open tournament (still at `expected_version`): its state, status
         running, and its new table in `channel` (in the lobby, `seats` seated), in ONE
@@ -332,7 +352,7 @@ class TablesMixin(StoreBase):
             locked = tx.fetchall(START, (state, tx.now, tournament_id, expected_version))
             if not locked:
                 raise refused_start(tx.fetchall(GET, (tournament_id,)), expected_version)
-            table = insert_table(tx, int(locked[0][0]), channel, settings, seat_ids, meta)
+            table = insert_table(tx, int(locked[0][0]), channel, settings, seat_ids, meta, secret)
             tx.fetchall(SET_TABLE, (table.id, tournament_id))
             return read_tournament(tx, tournament_id), table
 
@@ -351,7 +371,7 @@ class TablesMixin(StoreBase):
         """Close the table and apply `refunds` in one transaction; the escrow must end at 0
         (else StoreError("escrow_not_empty") and nothing changes). Fenced by `lease_owner`
         as `save_table` is."""
-        changes: dict[str, Any] = {"status": "closed", "deadline": None}
+        changes: dict[str, Any] = {"status": "closed", "deadline": None, "revealed": 1}
         if meta is not None:
             changes["meta"] = dumps(dict(meta))
         ordered = check_moves(refunds)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import asyncpg
 
+from bot.fairness.secret import TableSecret
 from bot.store.accounts import settings_of, stakes_of
 from bot.store.audit import (
     AUDIT_ACCOUNTS,
@@ -66,6 +67,7 @@ from bot.store.postgres.connection import (
     coerce,
     numbered,
 )
+from bot.store.postgres.fair_words import PgFairWordsMixin
 from bot.store.postgres.leases import PgLeasesMixin
 from bot.store.postgres.pings import PgPingsMixin
 from bot.store.postgres.ratings import PgRatingsMixin, write_ratings
@@ -78,9 +80,11 @@ from bot.store.stakes import validate_stakes
 from bot.store.tables import (
     COLUMNS,
     FENCE,
+    SET_SECRET,
     check_hand,
     check_ids,
     check_moves,
+    fair_columns,
     refusal,
     table_changes,
 )
@@ -115,7 +119,7 @@ async def _balance(tx: PgTransfers, guild: int, user: int) -> int:
 
 
 class PostgresStore(
-    PgLeasesMixin, PgRatingsMixin, PgTournamentsMixin, PgPingsMixin, PgBase
+    PgLeasesMixin, PgRatingsMixin, PgTournamentsMixin, PgPingsMixin, PgFairWordsMixin, PgBase
 ):
     """Accounts and ledger, stakes, tables and history in a PostgreSQL database.
 
@@ -347,12 +351,13 @@ class PostgresStore(
         settings: Mapping[str, Any],
         seats: Sequence[int] = (),
         meta: Mapping[str, Any] | None = None,
+        secret: TableSecret | None = None,
     ) -> TableRow:
         """A new table in the lobby; TableExists if the channel has an open table."""
         seat_ids = check_ids("seats", seats)
 
         async def create(tx: PgTransfers) -> TableRow:
-            return await _insert_table(tx, guild, channel, settings, seat_ids, meta)
+            return await _insert_table(tx, guild, channel, settings, seat_ids, meta, secret)
 
         return await self._transaction(create)
 
@@ -419,6 +424,7 @@ class PostgresStore(
         seats: Sequence[int],
         meta: Mapping[str, Any],
         now: float | None = None,
+        secret: TableSecret | None = None,
     ) -> tuple[TournamentRow, TableRow]:
         """Start a full open tournament with its new table, in ONE transaction (see
         `StoreContract.start_tournament`)."""
@@ -432,7 +438,7 @@ class PostgresStore(
                 current = await tx.fetch(numbered(GET), tournament_id)
                 raise refused_start(current, expected_version)
             table = await _insert_table(
-                tx, int(locked[0][0]), channel, settings, seat_ids, meta
+                tx, int(locked[0][0]), channel, settings, seat_ids, meta, secret
             )
             await tx.fetch(numbered(SET_TABLE), table.id, tournament_id)
             rows = await tx.fetch(numbered(GET), tournament_id)
@@ -453,7 +459,7 @@ class PostgresStore(
     ) -> TableRow:
         """Close the table and apply `refunds` in one transaction; the escrow must end at 0.
         Fenced by `lease_owner` as `save_table` is."""
-        changes: dict[str, Any] = {"status": "closed", "deadline": None}
+        changes: dict[str, Any] = {"status": "closed", "deadline": None, "revealed": 1}
         if meta is not None:
             changes["meta"] = dumps(dict(meta))
         ordered = check_moves(refunds)
@@ -466,7 +472,7 @@ class PostgresStore(
     async def hand_history(self, table_id: int, limit: int = 20) -> list[dict[str, Any]]:
         """The table's finished hands, newest first, as dicts (user keys are ints)."""
         rows = await self._pool.fetch(
-            "SELECT hand_no, seed, events, result, pots_won, closes, biggest_pot, at"
+            "SELECT hand_no, seed, events, result, pots_won, closes, biggest_pot, at, words"
             " FROM hands WHERE table_id = $1 ORDER BY hand_no DESC LIMIT $2",
             table_id,
             limit,
@@ -636,8 +642,10 @@ async def _insert_table(
     settings: Mapping[str, Any],
     seats: list[int],
     meta: Mapping[str, Any] | None,
+    secret: TableSecret | None = None,
 ) -> TableRow:
-    """Insert a new table in the lobby (TableExists if the channel has an open table)."""
+    """Insert a new table in the lobby (TableExists if the channel has an open table), with
+    its fair-deal secret (`secret`, else a new one) and commitment in the same transaction."""
     rows = await tx.fetch(
         "INSERT INTO tables (guild_id, channel_id, status, seats, settings, meta,"
         " created_at, updated_at) VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $6)"
@@ -651,7 +659,12 @@ async def _insert_table(
         tx.now,
     )
     if rows:
-        return _table_row(rows[0])
+        table_id = int(rows[0]["id"])
+        fair = await tx.fetch(
+            numbered(SET_SECRET) + f" RETURNING {COLUMNS}",
+            *fair_columns(secret, table_id), table_id,
+        )
+        return _table_row(fair[0])
     existing = await tx.fetch(
         "SELECT id FROM tables WHERE channel_id = $1 AND status != 'closed'", channel
     )
@@ -721,7 +734,7 @@ async def _record_hand(tx: PgTransfers, row: TableRow, hand: HandRecord) -> None
     """Insert the finished hand and add it to every player's statistics."""
     inserted = await tx.fetch(
         "INSERT INTO hands (table_id, guild_id, hand_no, seed, events, result, pots_won,"
-        " closes, biggest_pot, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+        " closes, biggest_pot, at, words) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
         " ON CONFLICT (table_id, hand_no) DO NOTHING RETURNING id",
         row.id,
         row.guild_id,
@@ -733,6 +746,7 @@ async def _record_hand(tx: PgTransfers, row: TableRow, hand: HandRecord) -> None
         dumps(hand.closes),
         dumps(hand.biggest_pot),
         tx.now,
+        dumps([list(w) for w in hand.words]),
     )
     if not inserted:
         raise StoreError("hand_exists", {"table_id": row.id, "hand_no": hand.hand_no})
