@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.fairness import Verification, public_word
 from bot.i18n import t
+from bot.store.hand_rows import StoredHand
 from bot.tables.updates import TableState
 
 
@@ -57,3 +58,16 @@ def file_line(hand_no: int, words: Sequence[tuple[int, str]], players: int,
     shown = ", ".join(f'"{w}"' for _, w in words) or t("fairness.answer.no_words", lang)
     return t("fairness.answer.file_hand", lang, hand=hand_no, words=shown, players=players,
              deck=" ".join(c.code for c in check.deck), status=status)
+
+
+def replay_lines(hand: StoredHand, lang: str) -> list[str]:
+    """The fair deal of a stored hand, under its replay: its words and commitment, and the
+    table's secret once the table closed (then the hidden cards are recomputable)."""
+    if hand.commitment is None:
+        return []
+    lines = [t("fairness.history.hand", lang, table=hand.table_id, hand=hand.hand_no,
+               words=words_text(hand.words, lang), commitment=hand.commitment)]
+    if hand.revealed_secret is not None:
+        lines.append(t("fairness.table.revealed", lang, table=hand.table_id,
+                       secret=hand.revealed_secret))
+    return lines

@@ -29,6 +29,9 @@ class StoredHand:
     events: str
     #: the words of the seats dealt in, in seat order, as (user, word) (docs/fairness.md)
     words: tuple[tuple[int, str], ...] = ()
+    #: the table's commitment, and its secret only once the table closed (revealed)
+    commitment: str | None = None
+    revealed_secret: str | None = None
 
     def seat_of(self, user: int) -> int | None:
         """The seat `user` played in this hand, or None."""
@@ -62,7 +65,8 @@ def words_of_row(text: str | None) -> tuple[tuple[int, str], ...]:
 
 #: the columns `stored_hand` reads, in order (hands aliased h, tables t)
 HAND_COLUMNS = (
-    "h.id, h.table_id, t.channel_id, h.hand_no, h.at, h.result, h.closes, h.events, h.words"
+    "h.id, h.table_id, t.channel_id, h.hand_no, h.at, h.result, h.closes, h.events, h.words,"
+    " t.commitment, CASE WHEN t.revealed = 1 THEN t.secret END"
 )
 
 
@@ -80,4 +84,6 @@ def stored_hand(row: Any) -> StoredHand:
         closes=int_keys(row[6]),
         events=str(row[7]),
         words=words_of_row(row[8]),
+        commitment=row[9],
+        revealed_secret=row[10],
     )

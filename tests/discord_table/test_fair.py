@@ -71,6 +71,14 @@ async def test_commitment_shown_secret_hidden_until_the_close_then_verified(
         deck = DealInputs(closed.secret, state.table_id, 1, words).deck(
             Rules(**{**closed.settings, "players": len(first_hand["result"])}).deck_mask())
 
+        # the hand's replay carries its words, the commitment and now the secret
+        hand_id = next(sh.id for sh in await h.bot.open_store.player_hands(
+            h.guild_id, members[0].id, limit=100) if sh.hand_no == 1)
+        replay = await h.slash(members[0], "stoppa replay", hand=hand_id)
+        assert replay.ephemeral
+        assert public_word("*ciao* @everyone") in replay.text and "Zoë" in replay.text
+        assert state.commitment in replay.text and secret in replay.text
+
         for member, lang in ((members[0], "en"), (members[1], "it")):
             reply = await h.slash(member, "fair verify", table=state.table_id)
             assert reply.ephemeral
