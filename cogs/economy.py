@@ -181,8 +181,8 @@ class EconomyCog(commands.Cog):
         if settings is not None and not settings.give_enabled:
             raise UserFacingError("store.give_disabled")  # from memory: no store round trip
         currency = server_currency(self.bot, guild)
-        # public answer: if the store is slow the "thinking" message is public too
-        async with defer_if_slow(interaction, ephemeral=False):
+        # a public answer, but nothing public before the checks (a refusal stays private)
+        async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
             try:
                 gift = await self.store.give(guild, interaction.user.id, member.id, amount)
@@ -234,9 +234,8 @@ class EconomyCog(commands.Cog):
         if ranked is not None and (by == "rating" or season is not None):
             await ranked.rating_board(interaction, season, page)
             return
-        # usually quick: a refusal (empty board, no such page) is then private; if the store
-        # is slow the public "thinking" message comes first and a refusal edits it
-        async with defer_if_slow(interaction, ephemeral=False):
+        # a refusal (empty board, no such page) is private, even when the store is slow
+        async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
             total = await self.store.count_ranked(guild_id, by)
         if total == 0:
@@ -278,9 +277,8 @@ class EconomyCog(commands.Cog):
         content = f"{text}\n-# {footer}"
         if len(content) > 2000:
             content = content[:1997] + "..."
-        await interaction.followup.send(
-            content=content,
-            file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
+        await send_public(
+            interaction, content, file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

@@ -18,7 +18,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import StoppaBot
-from bot.discord_utils import UserFacingError, cmd_str, defer_if_slow, lang_for, send_ephemeral
+from bot.discord_utils import (
+    UserFacingError,
+    cmd_str,
+    defer_if_slow,
+    key,
+    lang_for,
+    send_ephemeral,
+)
 from bot.engine import Rules
 from bot.fairness import HandToCheck, WordError, normalise_word, public_word, verify_table
 from bot.i18n import t
@@ -87,7 +94,8 @@ class FairCog(
             raise UserFacingError("fairness.answer.still_open", table=table,
                                   commitment=row.commitment.hex() if row.commitment else "-")
         embed, report = await self.report(row, lang)
-        file = discord.File(io.BytesIO(report.encode("utf-8")), f"table-{row.id}-fair-deal.txt")
+        name = t("fairness.answer.filename", lang, table=row.id)
+        file = discord.File(io.BytesIO(report.encode("utf-8")), name)
         await interaction.edit_original_response(embed=embed, attachments=[file])
 
     async def report(self, row: TableRow, lang: str) -> tuple[discord.Embed, str]:
@@ -107,8 +115,8 @@ class FairCog(
             for h in stored
         ]
         checked = verify_table(commitment, secret, row.id, hands)
-        key = "commitment_ok" if checked.commitment_ok else "commitment_bad"
-        lines = [t(f"fairness.answer.{key}", lang, commitment=commitment.hex(),
+        matched = "commitment_ok" if checked.commitment_ok else "commitment_bad"
+        lines = [t(key("fairness.answer", matched), lang, commitment=commitment.hex(),
                    secret=secret.hex())]
         body = [hand_report(h.hand_no, s["words"], c, lang)
                 for h, s, c in zip(hands, stored, checked.hands, strict=True)]

@@ -44,10 +44,13 @@ from bot.discord_utils import (
     lang_in_memory,
     report_interaction_error,
     send_ephemeral,
+    send_public,
     server_currency,
     within_autocomplete,
 )
 from bot.discord_utils.access import in_thread, permission_names
+from bot.discord_utils.components import carries
+from bot.discord_utils.numbers import checked_id, custom_id_number, fits_id, typed_number
 from bot.i18n import t
 from bot.ratings.errors import RankedError
 from bot.render.standings import render_standings, standings_text
@@ -59,7 +62,12 @@ from bot.tournaments.info import TournamentInfo
 from bot.tournaments.service import TournamentService
 from bot.tournaments.state import Phase
 from cogs.table_text import NameBook, table_language
-from cogs.tournament_items import BUTTON_PATTERN, TournamentButton, registration_view
+from cogs.tournament_items import (
+    BUTTON_PATTERN,
+    TournamentButton,
+    custom_id,
+    registration_view,
+)
 from cogs.tournament_text import (
     entrant_name,
     registration_embed,
@@ -109,8 +117,8 @@ def refusal(error: Exception, lang: str) -> str | None:
 
 def parse_number(text: str) -> int | None:
     """The tournament number typed or chosen ("3", "#3"), None when it is not one."""
-    digits = text.strip().lstrip("#").strip()
-    return int(digits) if digits.isdigit() and len(digits) < 19 else None
+    number = typed_number(text.strip().lstrip("#"))
+    return number if number is not None and fits_id(number) else None
 
 
 def choice_name(info: TournamentInfo, lang: str) -> str:
@@ -294,9 +302,9 @@ class TournamentCog(
         embed = registration_embed(info, lang, currency, table_channel=self._table_channel(info))
         view = registration_view(info.id, lang) if info.status is Phase.REGISTERING else None
         message = interaction.message if interaction is not None else None
-        clicked = (
+        clicked = (  # on its own registration message (a client may send any custom id)
             interaction is not None and interaction.type is discord.InteractionType.component
-            and message is not None and not message.flags.ephemeral
+            and carries(message, custom_id(info.id, ""), ephemeral=False)
         )
         try:
             if clicked and interaction is not None and message is not None:
@@ -483,9 +491,12 @@ class TournamentCog(
         """A registration button was pressed."""
 
         async def work(lang: str) -> None:
-            await self._defer(interaction)
+            if carries(interaction.message, custom_id(button.tournament, ""), ephemeral=False):
+                await self._defer(interaction)  # its registration message shows the result
+            else:  # pressed with another message: that one is left alone
+                await interaction.response.defer(ephemeral=True, thinking=True)
             try:
-                info = await self.service.info(button.tournament)
+                info = await self.service.info(checked_id(button.tournament))
             except StoreError:
                 raise UserFacingError("tournaments.error.over", number=button.tournament) from None
             if info.guild_id != interaction.guild_id:
@@ -504,7 +515,7 @@ class TournamentCog(
         if found is None:
             return False
         await self.on_tournament_button(
-            interaction, TournamentButton(int(found["tournament"]), found["action"])
+            interaction, TournamentButton(custom_id_number(found["tournament"]), found["action"])
         )
         return True
 
@@ -541,7 +552,7 @@ class TournamentCog(
                 payout=payout, hands_per_level=hands_per_level,
             )
             settings = self.bot.languages.settings(guild)
-            async with defer_if_slow(interaction, ephemeral=False):
+            async with defer_if_slow(interaction):  # nothing public before the checks
                 if settings is None and self.store is not None:
                     settings = await self.store.server_settings(guild)
                 self._may_open(interaction, bool(settings and settings.tournaments_open))
@@ -549,14 +560,9 @@ class TournamentCog(
                 public = await table_language(self.bot, guild)
             embed = registration_embed(info, public, server_currency(self.bot, guild))
             view = registration_view(info.id, public)
-            if interaction.response.is_done():
-                message = await interaction.edit_original_response(embed=embed, view=view)
+            message = await send_public(interaction, embed=embed, view=view)
+            if message is not None:
                 self.messages[info.id] = (channel, message.id)
-                return
-            sent = await interaction.response.send_message(embed=embed, view=view)
-            resource = sent.resource if sent is not None else None
-            if isinstance(resource, discord.InteractionMessage):
-                self.messages[info.id] = (channel, resource.id)
 
         await self._guard(interaction, work, "tournament_new")
 

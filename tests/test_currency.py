@@ -16,7 +16,8 @@ counts = st.integers(min_value=-10**9, max_value=10**9)
 def test_without_a_currency_the_bots_own_words_stay(n: int) -> None:
     written = format_number(n, "en")
     assert Currency().amount(n, "en") == f"{written} {'chip' if n == 1 else 'chips'}"
-    assert Currency().amount(n, "it") == f"{format_number(n, 'it')} fiche"
+    word = "fiche" if n == 1 else "fiches"
+    assert Currency().amount(n, "it") == f"{format_number(n, 'it')} {word}"
     assert t("economy.balance_self", "en", balance=n) == t(
         "economy.balance_self", "en", balance=n, currency=Currency())
 

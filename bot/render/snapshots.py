@@ -2,7 +2,7 @@
 
 Every field is a plain JSON-friendly type (str, int, bool, tuples of those): `from_view` builds
 them from the engine's typed `SeatView`, and tests can write them by hand.
-Card codes use the notation of RULES.md R-1: `7d`, `1s`, `10c`.
+Card codes use the notation of docs/rules-spec.md R-1: `7d`, `1s`, `10c`.
 """
 
 from __future__ import annotations

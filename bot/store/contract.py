@@ -108,6 +108,20 @@ class StoreContract(Protocol):
         """The fair-deal words of those of `users` who set one on this server."""
         ...
 
+    # the slash commands' sync state -------------------------------------------------------
+    async def command_sync_state(self) -> dict[str, str]:
+        """The hash of the commands' JSON last synced to each target ("global",
+        "guild:<id>")."""
+        ...
+
+    async def record_command_sync(self, target: str, digest: str) -> None:
+        """`digest` was just synced to `target`."""
+        ...
+
+    async def forget_command_sync(self, target: str) -> None:
+        """`target` holds no copy of the commands any more."""
+        ...
+
     async def get_stakes(self, guild: int) -> dict[str, Any]:
         """The server's stakes and variants: every key of `DEFAULT_STAKES`."""
         ...

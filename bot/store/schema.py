@@ -437,7 +437,7 @@ V8 = _V8
 PG_V8 = _V8
 
 #: the hash of the commands' JSON last synced to each target ("global", "guild:<id>"), so
-#: that every process of every backend knows what Discord holds (`bot.store.sync_state`)
+#: that every process of every backend knows what Discord holds (`bot.store.command_sync`)
 _V9 = """
 CREATE TABLE command_sync (
     target    TEXT PRIMARY KEY,

@@ -4,7 +4,9 @@ until they are paid out to the winners or refunded.
 Every operation is one transaction and locks the tournament's row first (a conditional
 UPDATE), so registrations never pass `max_players` and the pool never pays twice; every chip
 moved has a ledger row between a user and the `tournament` account, and the audit checks each
-pool against the ledger. SQL here uses `?` placeholders.
+pool against the ledger. On PostgreSQL the conditional UPDATE that comes first locks the row
+and is re-checked on its newest version: concurrent registrations never pass `max_players`,
+and a pool is paid out or refunded once; accounts are then updated in user-id order.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.store.connection import StoreBase
+from bot.store.driver import Driver
 from bot.store.errors import TournamentError
-from bot.store.ledger import USER, Account, Transfers
+from bot.store.ledger import USER, Account, Tx
 from bot.store.models import (
     REASON_BUY_IN,
     REASON_BUY_IN_REFUND,
@@ -23,6 +25,7 @@ from bot.store.models import (
     TournamentRow,
     Unset,
 )
+from bot.store.sql import Body, Statement
 
 TOURNAMENT = "tournament"
 T_COLUMNS = (
@@ -162,8 +165,8 @@ def _pool(t: int) -> Account:
     return Account(TOURNAMENT, t)
 
 
-class TournamentsMixin(StoreBase):
-    """Tournaments on the SQLite store."""
+class TournamentsMixin(Driver):
+    """Tournaments (both databases)."""
 
     async def create_tournament(
         self,
@@ -178,22 +181,15 @@ class TournamentsMixin(StoreBase):
         """A new tournament open for registration, with an empty pool."""
         check_new(buy_in, max_players)
 
-        def create(tx: Transfers) -> TournamentRow:
-            rows = tx.fetchall(CREATE, (guild, channel, state, buy_in, max_players, tx.now, tx.now))
-            return tournament_row(rows[0])
+        def create(tx: Tx) -> Body[TournamentRow]:
+            values = (guild, channel, state, buy_in, max_players, tx.now, tx.now)
+            return tournament_row((yield Statement(CREATE, values))[0])
 
         return await self._transaction(create, now)
 
     async def get_tournament(self, tournament_id: int) -> TournamentRow:
         """The tournament with its entrants (TournamentError tournament_not_found)."""
-
-        def read(db: Any) -> TournamentRow:
-            rows = db.execute(GET, (tournament_id,)).fetchall()
-            if not rows:
-                raise TournamentError("tournament_not_found")
-            return tournament_row(rows[0], db.execute(ENTRANTS, (tournament_id,)).fetchall())
-
-        return await self._read_with(read)
+        return await self._read(lambda: read_tournament(tournament_id))
 
     async def open_tournaments(self, guild: int) -> list[TournamentRow]:
         """The server's tournaments still open or running, oldest first (no entrants)."""
@@ -205,15 +201,16 @@ class TournamentsMixin(StoreBase):
         """Enter `user`, moving the buy-in from their balance into the pool (TournamentError:
         registered, full, not open; InsufficientFunds)."""
 
-        def enter(tx: Transfers) -> TournamentRow:
-            if not tx.fetchall(ENTER, (user, tx.now, tournament_id)):
-                raise refused_entry(tx.fetchall(GET, (tournament_id,)))
-            current = tournament_row(tx.fetchall(GET, (tournament_id,))[0])
-            if not tx.fetchall(TAKE_SEAT, (current.buy_in, tx.now, tournament_id)):
-                full = current.status == "open"
+        def enter(tx: Tx) -> Body[TournamentRow]:
+            if not (yield Statement(ENTER, (user, tx.now, tournament_id))):
+                raise refused_entry((yield Statement(GET, (tournament_id,))))
+            current = tournament_row((yield Statement(GET, (tournament_id,)))[0])
+            if not (yield Statement(TAKE_SEAT, (current.buy_in, tx.now, tournament_id))):
+                again = tournament_row((yield Statement(GET, (tournament_id,)))[0])
+                full = again.status == "open"
                 raise TournamentError("tournament_full" if full else "tournament_not_open")
             if current.buy_in:
-                tx.add_to_user(current.guild_id, user, -current.buy_in)
+                yield from tx.add_to_user(current.guild_id, user, -current.buy_in)
                 tx.record(
                     current.guild_id,
                     Account(USER, user),
@@ -221,7 +218,7 @@ class TournamentsMixin(StoreBase):
                     current.buy_in,
                     REASON_BUY_IN,
                 )
-            return read_tournament(tx, tournament_id)
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(enter, now)
 
@@ -230,22 +227,22 @@ class TournamentsMixin(StoreBase):
     ) -> TournamentRow:
         """Withdraw `user` before the start, refunding their buy-in."""
 
-        def leave(tx: Transfers) -> TournamentRow:
-            locked = tx.fetchall(lock_sql("open"), (tx.now, tournament_id))
+        def leave(tx: Tx) -> Body[TournamentRow]:
+            locked = yield Statement(lock_sql("open"), (tx.now, tournament_id))
             if not locked:
-                raise refused(tx.fetchall(GET, (tournament_id,)))
-            paid = tx.fetchall(LEAVE, (tournament_id, user))
+                raise refused((yield Statement(GET, (tournament_id,))))
+            paid = yield Statement(LEAVE, (tournament_id, user))
             if not paid:
                 raise TournamentError("tournament_not_registered")
             amount = int(paid[0][0])
-            tx.db.execute(GIVE_SEAT, (amount, tournament_id))
+            yield Statement(GIVE_SEAT, (amount, tournament_id))
             if amount:
                 guild = int(locked[0][0])
-                tx.add_to_user(guild, user, amount)
+                yield from tx.add_to_user(guild, user, amount)
                 tx.record(
                     guild, _pool(tournament_id), Account(USER, user), amount, REASON_BUY_IN_REFUND
                 )
-            return read_tournament(tx, tournament_id)
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(leave, now)
 
@@ -254,14 +251,14 @@ class TournamentsMixin(StoreBase):
     ) -> TournamentRow:
         """Cancel an open or running tournament, refunding every buy-in."""
 
-        def cancel(tx: Transfers) -> TournamentRow:
-            locked = tx.fetchall(lock_sql("open", "running"), (tx.now, tournament_id))
+        def cancel(tx: Tx) -> Body[TournamentRow]:
+            locked = yield Statement(lock_sql("open", "running"), (tx.now, tournament_id))
             if not locked:
-                raise refused(tx.fetchall(GET, (tournament_id,)))
+                raise refused((yield Statement(GET, (tournament_id,))))
             guild = int(locked[0][0])
-            for user, paid in tx.fetchall(ENTRIES, (tournament_id,)):
+            for user, paid in (yield Statement(ENTRIES, (tournament_id,))):
                 if paid:
-                    tx.add_to_user(guild, int(user), int(paid))
+                    yield from tx.add_to_user(guild, int(user), int(paid))
                     tx.record(
                         guild,
                         _pool(tournament_id),
@@ -269,8 +266,8 @@ class TournamentsMixin(StoreBase):
                         int(paid),
                         REASON_BUY_IN_REFUND,
                     )
-            tx.fetchall(END, ("cancelled", tournament_id))
-            return read_tournament(tx, tournament_id)
+            yield Statement(END, ("cancelled", tournament_id))
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(cancel, now)
 
@@ -287,18 +284,17 @@ class TournamentsMixin(StoreBase):
         """Save the tournament's state (and status open/running, its current table) if its
         version is still `expected_version` (TournamentError tournament_version_conflict)."""
         changes = save_changes(state, status, table_id)
+        sets = "".join(f"{c} = ?, " for c in changes)
+        sql = (
+            f"UPDATE tournaments SET {sets}version = version + 1, updated_at = ?"
+            " WHERE id = ? AND version = ? AND status IN ('open', 'running') RETURNING id"
+        )
 
-        def save(tx: Transfers) -> TournamentRow:
-            sets = "".join(f"{c} = ?, " for c in changes)
-            rows = tx.fetchall(
-                f"UPDATE tournaments SET {sets}version = version + 1, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status IN ('open', 'running')"
-                " RETURNING id",
-                (*changes.values(), tx.now, tournament_id, expected_version),
-            )
-            if not rows:
-                raise refused(tx.fetchall(GET, (tournament_id,)), expected_version)
-            return read_tournament(tx, tournament_id)
+        def save(tx: Tx) -> Body[TournamentRow]:
+            values = (*changes.values(), tx.now, tournament_id, expected_version)
+            if not (yield Statement(sql, values)):
+                raise refused((yield Statement(GET, (tournament_id,))), expected_version)
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(save, now)
 
@@ -308,19 +304,19 @@ class TournamentsMixin(StoreBase):
         """Pay the whole pool to the winners by the given amounts (adding up to the pool
         exactly) and close the tournament as finished."""
 
-        def pay(tx: Transfers) -> TournamentRow:
-            locked = tx.fetchall(lock_sql("open", "running"), (tx.now, tournament_id))
+        def pay(tx: Tx) -> Body[TournamentRow]:
+            locked = yield Statement(lock_sql("open", "running"), (tx.now, tournament_id))
             if not locked:
-                raise refused(tx.fetchall(GET, (tournament_id,)))
+                raise refused((yield Statement(GET, (tournament_id,))))
             guild, pool = int(locked[0][0]), int(locked[0][1])
-            entrants = {int(r[0]) for r in tx.fetchall(ENTRIES, (tournament_id,))}
+            entrants = {int(r[0]) for r in (yield Statement(ENTRIES, (tournament_id,)))}
             for user in check_payouts(payouts, pool, entrants):
-                tx.add_to_user(guild, user, payouts[user])
+                yield from tx.add_to_user(guild, user, payouts[user])
                 tx.record(
                     guild, _pool(tournament_id), Account(USER, user), payouts[user], REASON_PRIZE
                 )
-            tx.fetchall(END, ("finished", tournament_id))
-            return read_tournament(tx, tournament_id)
+            yield Statement(END, ("finished", tournament_id))
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(pay, now)
 
@@ -332,7 +328,9 @@ def refused_entry(current: Any) -> TournamentError:
     return TournamentError("tournament_registered")
 
 
-def read_tournament(tx: Transfers, tournament_id: int) -> TournamentRow:
-    """The tournament with its entrants, inside a transaction."""
-    rows = tx.fetchall(GET, (tournament_id,))
-    return tournament_row(rows[0], tx.fetchall(ENTRANTS, (tournament_id,)))
+def read_tournament(tournament_id: int) -> Body[TournamentRow]:
+    """The tournament with its entrants (TournamentError tournament_not_found)."""
+    rows = yield Statement(GET, (tournament_id,))
+    if not rows:
+        raise TournamentError("tournament_not_found")
+    return tournament_row(rows[0], (yield Statement(ENTRANTS, (tournament_id,))))

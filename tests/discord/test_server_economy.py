@@ -200,7 +200,7 @@ def test_hand_over_and_event_lines_in_the_currency() -> None:
     assert "Anna ha pagato a Bob: 1 fiche" in hand_over_lines(last, "it", names)
     notice = Notice("table.event.payment", {"player": 1, "amount": 5, "to": 2}, ("player", "to"))
     assert notice_text(notice, "en", names, GOLD) == "Anna pays 🪙 5 coins to Bob."
-    assert notice_text(notice, "it", names) == "Anna paga 5 fiche a Bob."
+    assert notice_text(notice, "it", names) == "Anna paga 5 fiches a Bob."
 
 
 async def test_the_cap_refusals_name_the_currency(
