@@ -17,7 +17,7 @@ SET_WORD = (
     " set_at = excluded.set_at"
 )
 CLEAR_WORD = "DELETE FROM fair_words WHERE guild_id = ? AND user_id = ?"
-WORDS = "SELECT user_id, word FROM fair_words WHERE guild_id = ?"
+WORDS = "SELECT user_id, word FROM fair_words WHERE guild_id = ? AND user_id IN ({users})"
 
 
 class FairWordsMixin(Driver):
@@ -32,6 +32,8 @@ class FairWordsMixin(Driver):
 
     async def words_of(self, guild: int, users: Sequence[int]) -> dict[int, str]:
         """The words of those of `users` who set one on this server."""
-        wanted = set(users)
-        rows = await self.query(WORDS, (guild,)) if wanted else []
-        return {int(r[0]): str(r[1]) for r in rows if int(r[0]) in wanted}
+        wanted = sorted(set(users))
+        if not wanted:
+            return {}
+        sql = WORDS.format(users=", ".join("?" * len(wanted)))
+        return {int(r[0]): str(r[1]) for r in await self.query(sql, (guild, *wanted))}
