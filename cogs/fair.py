@@ -11,7 +11,6 @@ its secret still hidden. Both answers are ephemeral.
 from __future__ import annotations
 
 import io
-import json
 
 import discord
 from discord import app_commands
@@ -26,10 +25,10 @@ from bot.discord_utils import (
     lang_for,
     send_ephemeral,
 )
-from bot.engine import Rules
-from bot.fairness import HandToCheck, WordError, normalise_word, public_word, verify_table
+from bot.fairness import WordError, normalise_word, public_word, verify_table
 from bot.i18n import t
 from bot.store import StoreContract, TableNotFound, TableRow
+from bot.tables.fair import hands_of
 from cogs.fair_text import file_line, hand_report
 
 #: the longest embed description Discord takes
@@ -103,23 +102,13 @@ class FairCog(
         secret, commitment = row.secret, row.commitment
         if secret is None or commitment is None:
             raise UserFacingError("fairness.answer.no_secret", table=row.id)
-        stored = sorted(await self.store.hand_history(row.id, limit=1_000_000),
-                        key=lambda h: int(h["hand_no"]))
-        hands = [
-            HandToCheck(
-                hand_no=int(h["hand_no"]),
-                words=tuple(w for _, w in h["words"]),
-                used=Rules(**{**row.settings, "players": len(h["result"])}).deck_mask(),
-                events=json.loads(h["events"]),
-            )
-            for h in stored
-        ]
-        checked = verify_table(commitment, secret, row.id, hands)
+        hands = await hands_of(self.store, row)
+        checked = verify_table(commitment, secret, row.id, [h.check for h in hands])
         matched = "commitment_ok" if checked.commitment_ok else "commitment_bad"
         lines = [t(key("fairness.answer", matched), lang, commitment=commitment.hex(),
                    secret=secret.hex())]
-        body = [hand_report(h.hand_no, s["words"], c, lang)
-                for h, s, c in zip(hands, stored, checked.hands, strict=True)]
+        body = [hand_report(h.check.hand_no, h.words, c, lang, aborted=h.aborted)
+                for h, c in zip(hands, checked.hands, strict=True)]
         lines += body or [t("fairness.answer.no_hands", lang)]
         lines.append(t("fairness.answer.all_ok" if checked.ok else "fairness.answer.some_bad",
                        lang))
@@ -131,8 +120,8 @@ class FairCog(
         report = [t("fairness.table.commitment", lang, table=row.id,
                     commitment=commitment.hex()),
                   t("fairness.table.revealed", lang, table=row.id, secret=secret.hex())]
-        report += [file_line(h.hand_no, s["words"], len(s["result"]), c, lang)
-                   for h, s, c in zip(hands, stored, checked.hands, strict=True)]
+        report += [file_line(h.check.hand_no, h.words, h.players, c, lang)
+                   for h, c in zip(hands, checked.hands, strict=True)]
         return embed, "\n".join(report) + "\n"
 
 

@@ -43,12 +43,14 @@ def words_text(words: Sequence[tuple[int, str]], lang: str) -> str:
 
 
 def hand_report(hand_no: int, words: Sequence[tuple[int, str]], check: Verification,
-                lang: str) -> str:
-    """One hand's line of `/fair verify`."""
+                lang: str, *, aborted: bool = False) -> str:
+    """One hand's line of `/fair verify` (a hand the close interrupted says so)."""
     if check.ok:
-        return t("fairness.answer.hand_ok", lang, hand=hand_no, words=words_text(words, lang))
-    return t("fairness.answer.hand_bad", lang, hand=hand_no, count=len(check.mismatches),
-             words=words_text(words, lang))
+        line = t("fairness.answer.hand_ok", lang, hand=hand_no, words=words_text(words, lang))
+    else:
+        line = t("fairness.answer.hand_bad", lang, hand=hand_no, count=len(check.mismatches),
+                 words=words_text(words, lang))
+    return f"{line} {t('fairness.answer.aborted', lang)}" if aborted else line
 
 
 def file_line(hand_no: int, words: Sequence[tuple[int, str]], players: int,

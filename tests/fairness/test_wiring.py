@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +27,11 @@ from bot.fairness import (
     first_dealer,
     normalise_word,
     verify_hand,
+    verify_table,
 )
 from bot.players import CpuPlayer, make_player
 from bot.store import TableRow
+from bot.tables.fair import hands_of
 from tests.store.conftest import postgres_schema
 from tests.tables.helpers import CHANNEL, GUILD, USERS, Harness, drive, random_players
 
@@ -202,3 +205,27 @@ def test_the_revealed_secret_and_recorded_words_reproduce_every_hand_played(
 ) -> None:
     path = tmp_path_factory.mktemp("fair") / "fair.db"
     asyncio.run(_play(path, words, seed))
+
+
+async def test_a_hand_the_close_interrupted_is_verifiable_too(db: Harness) -> None:
+    await db.open()
+    await db.store.set_word(GUILD, USERS[1], "stella")
+    await db.seat_four()
+    state = await db.svc.start_game(GUILD, CHANNEL, USERS[0])
+    await drive(db, lambda s: s is not None and s.hand_no == 2 and s.turn >= state.turn + 20,
+                random_players(seed=4))
+    await db.svc.force_close(GUILD, CHANNEL, 1)
+    row = await db.store.get_table(state.table_id)
+    assert row.revealed and row.secret is not None and row.commitment is not None
+    hands = await hands_of(db.store, row)
+    assert [(h.check.hand_no, h.aborted) for h in hands] == [(1, False), (2, True)]
+    assert hands[1].words == ((USERS[1], "stella"),)
+    checked = verify_table(row.commitment, row.secret, row.id, [h.check for h in hands])
+    assert checked.ok and all(len(v.dealt) >= 4 for v in checked.hands)
+    # a card the log claims but the deck did not deal is caught
+    forged = [dict(e) for e in hands[1].check.events]
+    deal = next(e for e in forged if e["kind"] == "deal")
+    deal["data"] = {**deal["data"], "cards": list(reversed(deal["data"]["cards"]))}
+    bad = verify_table(row.commitment, row.secret, row.id,
+                       [hands[0].check, replace(hands[1].check, events=forged)])
+    assert not bad.ok
