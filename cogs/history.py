@@ -53,6 +53,7 @@ from bot.render.replay_frames import ReplaySetup, events_from_json, replay_frame
 from bot.store import StoreContract
 from bot.store.hand_rows import StoredHand
 from bot.tables import is_cpu
+from cogs.fair_text import replay_lines
 from cogs.table_text import NameBook
 
 _log = logging.getLogger("stoppa.history")
@@ -394,6 +395,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
             "history.replay_private" if viewer is not None else "history.replay_public")
         content = t(message, lang, id=hand.id, channel=f"<#{hand.channel_id}>",
                     when=f"<t:{int(hand.at)}:f>", user=interaction.user.mention)
+        content = "\n".join([content, *replay_lines(hand, lang)])
         file = discord.File(io.BytesIO(data), filename=f"replay-{hand.id}.{REPLAY_FORMAT}")
         if share:
             await send_public(interaction, content, file=file,

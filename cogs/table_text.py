@@ -32,6 +32,7 @@ from bot.tables import (
     display_name,
     is_cpu,
 )
+from cogs.fair_text import fair_field, hand_line
 from cogs.table_hand_over import hand_over_lines
 
 _log = logging.getLogger("stoppa.table")
@@ -388,6 +389,9 @@ def table_embed(
             name=t("handover.title", lang, hand_no=state.last_hand.hand_no),
             value=_clip(hand_over_lines(state.last_hand, lang, names, currency)), inline=False,
         )
+    fair = fair_field(state, lang)
+    if fair is not None:
+        embed.add_field(name=t("fairness.table.field", lang), value=fair, inline=False)
     if lines:
         embed.add_field(
             name=t("table.embed.events", lang), value=_clip(list(lines)[-EVENT_LINES:]),
@@ -452,6 +456,9 @@ def hand_text(info: PlayerHand, state: TableState | None, lang: str) -> str:
         )
     elif state is not None and state.to_act is not None:
         lines.append(t("table.hand.waiting", lang, player=mention(state.to_act)))
+    fair = hand_line(state, lang)
+    if fair is not None:
+        lines.append(fair)
     return "\n".join(lines)
 
 

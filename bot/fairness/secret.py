@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 import secrets
 import string
 from dataclasses import dataclass, field
@@ -44,8 +45,12 @@ class TableSecret:
             raise ValueError(f"a table secret is {SECRET_BYTES} bytes, not {len(self.value)}")
 
     @staticmethod
-    def draw() -> TableSecret:
-        """A new secret from the operating system's secure generator (`secrets`)."""
+    def draw(rng: random.Random | None = None) -> TableSecret:
+        """A new secret from the operating system's secure generator (`secrets`); from
+        `rng` only offline, when a test or the demo gave a seed on purpose (never on Discord:
+        no setting of the bot passes one)."""
+        if rng is not None:
+            return TableSecret(rng.randbytes(SECRET_BYTES))
         return TableSecret(secrets.token_bytes(SECRET_BYTES))
 
     @staticmethod

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.fairness.secret import TableSecret
 from bot.store.hand_rows import StoredHand
 from bot.store.models import (
     UNSET,
@@ -99,6 +100,14 @@ class StoreContract(Protocol):
         """The members of the server who turned their turn pings off."""
         ...
 
+    async def set_word(self, guild: int, user: int, word: str) -> None:
+        """Keep a member's fair-deal word (normalised; "" clears it) (`/fair word`)."""
+        ...
+
+    async def words_of(self, guild: int, users: Sequence[int]) -> dict[int, str]:
+        """The fair-deal words of those of `users` who set one on this server."""
+        ...
+
     # the slash commands' sync state -------------------------------------------------------
     async def command_sync_state(self) -> dict[str, str]:
         """The hash of the commands' JSON last synced to each target ("global",
@@ -132,6 +141,7 @@ class StoreContract(Protocol):
         settings: Mapping[str, Any],
         seats: Sequence[int] = (),
         meta: Mapping[str, Any] | None = None,
+        secret: TableSecret | None = None,
     ) -> TableRow:
         """A new table in the lobby (`TableExists` if the channel has an open one)."""
         ...
@@ -198,6 +208,7 @@ class StoreContract(Protocol):
         seats: Sequence[int],
         meta: Mapping[str, Any],
         now: float | None = None,
+        secret: TableSecret | None = None,
     ) -> tuple[TournamentRow, TableRow]:
         """A full open tournament (still at `expected_version`) starts running with `state`
         and its new table in `channel` (lobby, `seats` seated, the tournament's `table_id`),
@@ -353,6 +364,11 @@ class StoreContract(Protocol):
 
     async def count_player_hands(self, guild: int, user: int) -> int:
         """How many finished hands `user` played on this server."""
+        ...
+
+    async def hand_history(self, table_id: int, limit: int = 20) -> list[dict[str, Any]]:
+        """The table's finished hands, newest first, as dicts (user keys are ints; "words"
+        the (user, word) pairs in seat order)."""
         ...
 
     async def stored_hand(self, guild: int, hand_id: int) -> StoredHand | None:

@@ -27,6 +27,11 @@ class StoredHand:
     result: dict[int, int]
     closes: dict[int, int]
     events: str
+    #: the words of the seats dealt in, in seat order, as (user, word) (docs/fairness.md)
+    words: tuple[tuple[int, str], ...] = ()
+    #: the table's commitment, and its secret only once the table closed (revealed)
+    commitment: str | None = None
+    revealed_secret: str | None = None
 
     def seat_of(self, user: int) -> int | None:
         """The seat `user` played in this hand, or None."""
@@ -49,11 +54,20 @@ def history_entry(row: Any) -> dict[str, Any]:
         "closes": int_keys(row["closes"]),
         "biggest_pot": int_keys(row["biggest_pot"]),
         "at": row["at"],
+        "words": words_of_row(row["words"]),
     }
 
 
+def words_of_row(text: str | None) -> tuple[tuple[int, str], ...]:
+    """The `hands.words` JSON as (user, word) pairs in seat order."""
+    return tuple((int(u), str(w)) for u, w in json.loads(text or "[]"))
+
+
 #: the columns `stored_hand` reads, in order (hands aliased h, tables t)
-HAND_COLUMNS = "h.id, h.table_id, t.channel_id, h.hand_no, h.at, h.result, h.closes, h.events"
+HAND_COLUMNS = (
+    "h.id, h.table_id, t.channel_id, h.hand_no, h.at, h.result, h.closes, h.events, h.words,"
+    " t.commitment, CASE WHEN t.revealed = 1 THEN t.secret END"
+)
 
 
 def stored_hand(row: Any) -> StoredHand:
@@ -69,4 +83,7 @@ def stored_hand(row: Any) -> StoredHand:
         result=result,
         closes=int_keys(row[6]),
         events=str(row[7]),
+        words=words_of_row(row[8]),
+        commitment=row[9],
+        revealed_secret=row[10],
     )

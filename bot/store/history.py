@@ -40,7 +40,7 @@ class HistoryMixin(Driver):
     async def hand_history(self, table_id: int, limit: int = 20) -> list[dict[str, Any]]:
         """The table's finished hands, newest first, as dicts (user keys are ints)."""
         rows = await self.query(
-            "SELECT hand_no, seed, events, result, pots_won, closes, biggest_pot, at"
+            "SELECT hand_no, seed, events, result, pots_won, closes, biggest_pot, at, words"
             " FROM hands WHERE table_id = ? ORDER BY hand_no DESC LIMIT ?",
             (table_id, limit),
         )

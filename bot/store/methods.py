@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.store.accounts import AccountsMixin
 from bot.store.command_sync import CommandSyncMixin
+from bot.store.fair_words import FairWordsMixin
 from bot.store.history import HistoryMixin
 from bot.store.leases import LeasesMixin
 from bot.store.pings import PingsMixin
@@ -19,7 +20,7 @@ from bot.store.tournaments import TournamentsMixin
 
 class StoreMethods(
     AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin, TournamentsMixin,
-    PingsMixin, CommandSyncMixin,
+    PingsMixin, CommandSyncMixin, FairWordsMixin,
 ):
     """Accounts and ledger, stakes, tables, history, leases, ratings, tournaments, pings, the
-    command sync state."""
+    command sync state, the players' fair-deal words."""

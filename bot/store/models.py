@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.fairness.secret import Commitment, TableSecret
+
 #: a ledger reason is a short lowercase identifier (ante, bet, pot, card_payment, ...)
 REASON_RE = re.compile(r"[a-z][a-z_]{0,31}")
 
@@ -79,6 +81,8 @@ class HandRecord:
     #: whether `result` is server chips, added to the players' net winnings (False at a
     #: tournament table: its chips are tournament chips, only the prizes are winnings)
     counts_net: bool = True
+    #: the words of the seats dealt in, in seat order, as (user, word) (docs/fairness.md)
+    words: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(slots=True)
@@ -100,6 +104,11 @@ class TableRow:
     created_at: float
     updated_at: float
     escrow: int = 0
+    #: the fair-deal secret (masked repr; None before schema 10), its public commitment,
+    #: and whether the secret is revealed (the table closed): docs/fairness.md
+    secret: TableSecret | None = None
+    commitment: Commitment | None = None
+    revealed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,10 @@ Version 5: ratings per season, their history per hand, seasons and their frozen 
 Version 6: tournaments and their entries; the ledger gains the `tournament` account kind
 (SQLite cannot change a CHECK in place: the ledger is rebuilt, rows and ids unchanged).
 Versions 7-9: turn-ping opt-outs, who may open tournaments, the command sync's digests.
-Last (`V_POSTS`): the tournament cog's registration message, table channel, results posted.
+Version 10: provably fair tables (issue 30): each table's secret, commitment and whether the
+secret is revealed; the players' words recorded with each hand; each member's word
+(`fair_words`).
+Version 11: the tournament cog's registration message, table channel, results posted.
 
 `MIGRATIONS[i]` brings a database from version i to i + 1; each `Migration` holds its SQLite
 and its PostgreSQL text side by side, so a new version is written once for both (plain SQL:
@@ -447,18 +450,37 @@ CREATE TABLE command_sync (
 V9 = _V9.format(real="REAL")
 PG_V9 = _V9.format(real="DOUBLE PRECISION")
 
+#: provably fair tables (docs/fairness.md): the secret (hex; NULL for tables opened before
+#: version 10) is shown only once `revealed` = 1 (the close); `hands.words` is the JSON
+#: [[user, word], ...] of the seats dealt in, in seat order
+_V10 = """
+ALTER TABLE tables ADD COLUMN secret TEXT;
+ALTER TABLE tables ADD COLUMN commitment TEXT;
+ALTER TABLE tables ADD COLUMN revealed {int} NOT NULL DEFAULT 0;
+ALTER TABLE hands ADD COLUMN words TEXT NOT NULL DEFAULT '[]';
+CREATE TABLE fair_words (
+    guild_id {int} NOT NULL,
+    user_id  {int} NOT NULL,
+    word     TEXT NOT NULL,
+    set_at   {real} NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+){suffix};
+"""
+V10 = _V10.format(int="INTEGER", real="REAL", suffix=" WITHOUT ROWID")
+PG_V10 = _V10.format(int="BIGINT", real="DOUBLE PRECISION", suffix="")
+
 #: what the tournament cog posted, so that nothing of a tournament lives only in memory
 #: (issue 28): the registration message (channel and id), the channel or thread its table
 #: plays in, and whether the results were posted there (rows already over count as posted)
-_POSTS = """
+_V11 = """
 ALTER TABLE tournaments ADD COLUMN message_channel_id {int};
 ALTER TABLE tournaments ADD COLUMN message_id {int};
 ALTER TABLE tournaments ADD COLUMN table_channel_id {int};
 ALTER TABLE tournaments ADD COLUMN results_posted INTEGER NOT NULL DEFAULT 0;
 UPDATE tournaments SET results_posted = 1 WHERE status IN ('finished', 'cancelled');
 """
-V_POSTS = _POSTS.format(int="INTEGER")
-PG_V_POSTS = _POSTS.format(int="BIGINT")
+V11 = _V11.format(int="INTEGER")
+PG_V11 = _V11.format(int="BIGINT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,7 +502,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(V7, PG_V7),
     Migration(V8, PG_V8),
     Migration(V9, PG_V9),
-    Migration(V_POSTS, PG_V_POSTS),  # keep last: the tournament cog's posts (issue 28)
+    Migration(V10, PG_V10),
+    Migration(V11, PG_V11),
 )
 LATEST = len(MIGRATIONS)
 
@@ -501,6 +524,7 @@ TABLES: tuple[str, ...] = (
     "tournaments",
     "tournament_entries",
     "pings_off",
+    "fair_words",
 )
 
 

@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.fairness.secret import Commitment, TableSecret
 from bot.store.driver import Driver
 from bot.store.errors import LeaseLost, StoreError, TableExists, TableNotFound, VersionConflict
 from bot.store.jsontext import dumps
@@ -41,7 +42,7 @@ from bot.store.tournaments import (
 
 COLUMNS = (
     "id, guild_id, channel_id, message_id, status, seats, dealer, settings, state, meta,"
-    " version, deadline, created_at, updated_at, escrow"
+    " version, deadline, created_at, updated_at, escrow, secret, commitment, revealed"
 )
 
 
@@ -71,6 +72,9 @@ def table_row(r: Any) -> TableRow:
         created_at=r["created_at"],
         updated_at=r["updated_at"],
         escrow=r["escrow"],
+        secret=TableSecret.from_hex(r["secret"]) if r["secret"] else None,
+        commitment=Commitment.from_hex(r["commitment"]) if r["commitment"] else None,
+        revealed=bool(r["revealed"]),
     )
 
 
@@ -129,7 +133,7 @@ def table_changes(change: TableSave) -> dict[str, Any]:
 GET_TABLE = f"SELECT {COLUMNS} FROM tables WHERE id = ?"
 INSERT_HAND = (
     "INSERT INTO hands (table_id, guild_id, hand_no, seed, events, result, pots_won,"
-    " closes, biggest_pot, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " closes, biggest_pot, at, words) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (table_id, hand_no) DO NOTHING RETURNING id"
 )
 ADD_STATS = (
@@ -149,6 +153,14 @@ INSERT_TABLE = (
     f" RETURNING {COLUMNS}"
 )
 OPEN_IN_CHANNEL = "SELECT id FROM tables WHERE channel_id = ? AND status != 'closed'"
+#: the fair-deal secret and commitment of a new table (docs/fairness.md)
+SET_SECRET = f"UPDATE tables SET secret = ?, commitment = ? WHERE id = ? RETURNING {COLUMNS}"
+
+
+def fair_columns(secret: TableSecret | None, table_id: int) -> tuple[str, str]:
+    """The `secret` and `commitment` columns of table `table_id` (a new secret if None)."""
+    drawn = secret or TableSecret.draw()
+    return drawn.hex(), Commitment.of(drawn, table_id).hex()
 
 
 def _apply_moves(tx: Tx, row: TableRow, moves: Sequence[Move]) -> Body[None]:
@@ -192,6 +204,7 @@ def _record_hand(tx: Tx, row: TableRow, hand: HandRecord) -> Body[None]:
             dumps(hand.closes),
             dumps(hand.biggest_pot),
             tx.now,
+            dumps([list(w) for w in hand.words]),
         ),
     )
     if not inserted:
@@ -228,15 +241,19 @@ def insert_table(
     settings: Mapping[str, Any],
     seats: list[int],
     meta: Mapping[str, Any] | None,
+    secret: TableSecret | None = None,
 ) -> Body[TableRow]:
-    """Insert a new table in the lobby (TableExists if the channel has an open table)."""
+    """Insert a new table in the lobby (TableExists if the channel has an open table), with
+    its fair-deal secret (`secret`, else a new one) and commitment in the same transaction."""
     rows = yield Statement(
         INSERT_TABLE,
         (guild, channel, dumps(seats), dumps(dict(settings)), dumps(dict(meta or {})), tx.now,
          tx.now),
     )
     if rows:
-        return table_row(rows[0])
+        table_id = int(rows[0]["id"])
+        fair = yield Statement(SET_SECRET, (*fair_columns(secret, table_id), table_id))
+        return table_row(fair[0])
     existing = yield Statement(OPEN_IN_CHANNEL, (channel,))
     raise TableExists(channel=channel, table_id=existing[0][0] if existing else 0)
 
@@ -252,12 +269,13 @@ class TablesMixin(Driver):
         settings: Mapping[str, Any],
         seats: Sequence[int] = (),
         meta: Mapping[str, Any] | None = None,
+        secret: TableSecret | None = None,
     ) -> TableRow:
         """A new table in the lobby; TableExists if the channel has an open table."""
         seat_ids = check_ids("seats", seats)
 
         return await self._transaction(
-            lambda tx: insert_table(tx, guild, channel, settings, seat_ids, meta)
+            lambda tx: insert_table(tx, guild, channel, settings, seat_ids, meta, secret)
         )
 
     async def get_table(self, table_id: int) -> TableRow:
@@ -332,6 +350,7 @@ class TablesMixin(Driver):
         seats: Sequence[int],
         meta: Mapping[str, Any],
         now: float | None = None,
+        secret: TableSecret | None = None,
     ) -> tuple[TournamentRow, TableRow]:
         """Start a full open tournament (still at `expected_version`): its state, status
         running, and its new table in `channel` (in the lobby, `seats` seated), in ONE
@@ -343,7 +362,7 @@ class TablesMixin(Driver):
             if not locked:
                 raise refused_start((yield Statement(GET, (tournament_id,))), expected_version)
             table = yield from insert_table(
-                tx, int(locked[0][0]), channel, settings, seat_ids, meta
+                tx, int(locked[0][0]), channel, settings, seat_ids, meta, secret
             )
             yield Statement(SET_TABLE, (table.id, tournament_id))
             return (yield from read_tournament(tournament_id)), table
@@ -363,7 +382,7 @@ class TablesMixin(Driver):
         """Close the table and apply `refunds` in one transaction; the escrow must end at 0
         (else StoreError("escrow_not_empty") and nothing changes). Fenced by `lease_owner`
         as `save_table` is."""
-        changes: dict[str, Any] = {"status": "closed", "deadline": None}
+        changes: dict[str, Any] = {"status": "closed", "deadline": None, "revealed": 1}
         if meta is not None:
             changes["meta"] = dumps(dict(meta))
         ordered = check_moves(refunds)

@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("stoppa.tables")
 
-_SEED_MASK = (1 << 63) - 1
-
 
 class CpuTurns:
     """The CPU players of `session`'s seats and their turns (see the module docstring)."""
@@ -32,11 +30,14 @@ class CpuTurns:
         self.players: dict[int, CpuPlayer] = {}
 
     def player(self, user: int) -> CpuPlayer:
-        """The CPU player of seat `user` (built once, seeded by the table and the seat)."""
+        """The CPU player of seat `user` (built once, with the seat's own seed drawn when it
+        sat: never from the table's secret or seed, so it cannot know a future deck)."""
         player = self.players.get(user)
         if player is None:
             meta = self.session.meta
-            seed = (meta.seed ^ (user * 7919)) & _SEED_MASK
+            seed = meta.cpu_seeds.get(user)
+            if seed is None:  # a CPU seated before its seeds were kept
+                seed = meta.cpu_seeds.setdefault(user, self.session.shared.cpu_seed())
             player = self.session.shared.player_factory(meta.cpus[user], seed)
             self.players[user] = player
         return player

@@ -42,6 +42,7 @@ def has_humans(seats: Iterable[int]) -> bool:
 
 def forget(meta: TableMeta, user: int) -> None:
     meta.cpus.pop(user, None)
+    meta.cpu_seeds.pop(user, None)
     meta.timeouts.pop(user, None)
     meta.deals.pop(user, None)
     meta.away.pop(user, None)
@@ -107,4 +108,5 @@ def hand_record(hand: Hand, meta: TableMeta) -> HandRecord:
         pots_won=pots_won,
         closes=closes,
         biggest_pot=biggest,
+        words=tuple((int(u), str(w)) for u, w in meta.words),
     )

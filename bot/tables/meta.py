@@ -38,6 +38,12 @@ class TableMeta:
     round_called_by: int | None = None
     #: CPU seats: user id -> level
     cpus: dict[int, str] = field(default_factory=dict)
+    #: CPU seats: user id -> its own seed (`bot.fairness.cpu_seed`, drawn when it sat),
+    #: independent of the table's fair-deal secret
+    cpu_seeds: dict[int, int] = field(default_factory=dict)
+    #: the words of the current (or last) hand's players, in seat order, as [user, word]
+    #: (public: they go into the hand's deck and its record, docs/fairness.md)
+    words: list[list[Any]] = field(default_factory=list)
     next_cpu: int = 1
     #: turn timeouts in a row per user
     timeouts: dict[int, int] = field(default_factory=dict)
@@ -89,6 +95,8 @@ class TableMeta:
         meta.paid = {k: int(v) for k, v in _int_keys(meta.paid).items()}
         meta.deals = {k: int(v) for k, v in _int_keys(meta.deals).items()}
         meta.cpus = {k: str(v) for k, v in _int_keys(meta.cpus).items()}
+        meta.cpu_seeds = {k: int(v) for k, v in _int_keys(meta.cpu_seeds).items()}
+        meta.words = [[int(u), str(w)] for u, w in meta.words]
         meta.timeouts = {k: int(v) for k, v in _int_keys(meta.timeouts).items()}
         meta.leaving = [int(u) for u in meta.leaving]
         meta.sitting_out = [int(u) for u in meta.sitting_out]

@@ -43,6 +43,7 @@ class Seating:
         meta.timeouts.pop(user, None)
         if cpu is not None:
             meta.cpus[user] = cpu
+            meta.cpu_seeds[user] = session.shared.cpu_seed()
             notice = note("tables.cpu_joined", player=user, level=cpu)
         else:
             notice = note("tables.joined", player=user)

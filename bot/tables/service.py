@@ -90,6 +90,8 @@ class TableService:
             on_close=self._forget, away_mode=away_mode,
         )
         self._rng = random.Random(seed)
+        if seed is not None:  # tests and the demo only: see `Shared.seeded`
+            self.shared.seeded = random.Random(f"{seed}:secrets")
         self._by_channel: dict[int, TableSession] = {}
         self._by_id: dict[int, TableSession] = {}
         self._seating = asyncio.Lock()
@@ -239,7 +241,8 @@ class TableService:
                              away_mode=self.shared.away_mode, own_thread=own_thread)
             try:
                 row = await self.store.create_table(
-                    guild, channel, settings=stakes, seats=[user], meta=meta.to_dict()
+                    guild, channel, settings=stakes, seats=[user], meta=meta.to_dict(),
+                    secret=self.shared.table_secret(),
                 )
             except TableExists:  # not in memory: another process holds it (crashed, maybe)
                 raise TableError("table_resuming") from None

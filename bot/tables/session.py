@@ -19,7 +19,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import bot.metrics as metrics
-from bot.engine import Action, Hand, Rules
+from bot.engine import Action, Card, Hand, Rules
+from bot.fairness import DealInputs, first_dealer
 from bot.logs import log_table_event
 from bot.store import (
     UNSET,
@@ -184,8 +185,11 @@ class TableSession:
         """Deal the next hand to `players` (seat order) with these `chips`, and commit it;
         a hand with no choice yet (a sat-out player first) plays on at once."""
         hand_no = meta.hand_no + 1
-        hand_seed = random.Random(f"{meta.seed}:{hand_no}").getrandbits(63)
-        hand = Hand.start(rules, chips, players.index(dealer), seed=hand_seed, carry=carry)
+        words = await self.shared.store.words_of(self.row.guild_id, players)
+        meta.words = [[u, words[u]] for u in players if words.get(u)]
+        deck, hand_seed = self.deck(rules, hand_no, [w for _, w in meta.words])
+        hand = Hand.start(rules, chips, players.index(dealer), seed=hand_seed, deck=deck,
+                          carry=carry)
         moves = self.policy.moves(players, chips, hand.chips, hand.events, hand_no,
                                   paying="ante")
         meta.started = True
@@ -205,6 +209,24 @@ class TableSession:
         if hand.phase == "over" or first in meta.away or first in meta.leaving:
             updates += await self.play_on(self.meta.copy(), [], [], [], "action")
         return updates
+
+    def deck(self, rules: Rules, hand_no: int, words: list[str]) -> tuple[list[Card] | None,
+                                                                          int | None]:
+        """The deck of hand `hand_no` from the table's secret and the players' words
+        (docs/fairness.md), or, at a table opened before the fair deal, its old seed."""
+        secret = self.row.secret
+        if secret is None:
+            return None, random.Random(f"{self.meta.seed}:{hand_no}").getrandbits(63)
+        inputs = DealInputs(secret, self.id, hand_no, tuple(words))
+        return inputs.deck(rules.deck_mask()), None
+
+    def first_dealer(self, players: Sequence[int]) -> int:
+        """The first dealer of the table among `players` (seat order): drawn from the secret
+        (docs/fairness.md), or by the old seed at a table opened before the fair deal."""
+        secret = self.row.secret
+        if secret is None:
+            return random.Random(self.meta.seed).choice(list(players))
+        return players[first_dealer(secret, len(players))]
 
     def step(self, meta: TableMeta, seat: int, action: Action) -> tuple[list[Move], list[Any]]:
         """One engine action (raises IllegalAction with the hand unchanged)."""

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.fairness import TableSecret, cpu_seed
 from bot.players import CpuPlayer
 from bot.store import StoreContract
 from bot.tables.clock import Clock
@@ -50,6 +52,17 @@ class Shared:
     #: process, unfenced writes)
     lease_owner: str | None = None
     lease_clock: Clock | None = None
+    #: the seeded generator of the tables' secrets and CPU seeds when a test or the demo
+    #: gave the service a seed on purpose; None (always on Discord): `secrets` draws them
+    seeded: random.Random | None = None
+
+    def table_secret(self) -> TableSecret:
+        """A new table's fair-deal secret (docs/fairness.md)."""
+        return TableSecret.draw(self.seeded)
+
+    def cpu_seed(self) -> int:
+        """A new CPU seat's own seed, independent of every table secret."""
+        return cpu_seed() if self.seeded is None else self.seeded.getrandbits(63)
 
     def fence(self) -> dict[str, Any]:
         """The keyword arguments that fence a table write by this process's lease (none

@@ -174,4 +174,6 @@ def build_state(
         hand_events=public_hand_events(hand) if hand is not None else (),
         last_hand=shown_hand_over(meta),
         own_thread=meta.own_thread,
+        commitment=row.commitment.hex() if row.commitment is not None else None,
+        revealed_secret=row.secret.hex() if row.revealed and row.secret is not None else None,
     )

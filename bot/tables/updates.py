@@ -145,6 +145,10 @@ class TableState:
     last_hand: HandOver | None = None
     #: the table opened its own thread (`channel_id`), archived when the table closes
     own_thread: bool = False
+    #: the fair deal (docs/fairness.md): the commitment (64 hex digits) shown from the
+    #: table's opening, and the secret, set only once the table closed and revealed it
+    commitment: str | None = None
+    revealed_secret: str | None = None
     #: the tournament this table plays (None at an ordinary table)
     tournament: TournamentInfo | None = None
 

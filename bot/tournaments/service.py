@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from bot.engine import MIN_PLAYERS, Rules
+from bot.fairness import first_dealer
 from bot.players import LEVELS
 from bot.ratings.errors import RankedError
 from bot.store import StoreContract, TableRow, TournamentRow
@@ -125,7 +126,12 @@ class TournamentService:
             seated = TournamentState(
                 record.state.config, players=tuple(str(u) for u in row.entrants)
             )
-            record = record.with_state(start(seated, self._rng.getrandbits(63)))
+            # the table's fair-deal secret is drawn now: it draws the first dealer and
+            # is written with the table and its commitment (docs/fairness.md)
+            secret = self.tables.shared.table_secret()
+            begun = start(seated, self._rng.getrandbits(63))
+            dealer = first_dealer(secret, len(seated.players))
+            record = record.with_state(replace(begun, dealer=dealer))
             stakes = dict(await self.store.get_stakes(row.guild_id))
             settings = table_policy.table_settings(
                 stakes, record.state.config.schedule.level(0)
@@ -138,6 +144,7 @@ class TournamentService:
             shared = self.tables.shared
             meta = TableMeta(
                 seed=self._rng.getrandbits(63), started=True, cpus=dict(record.cpus),
+                cpu_seeds={user: shared.cpu_seed() for user in record.cpus},
                 away_after=shared.max_timeouts, away_mode=shared.away_mode,
                 own_thread=own_thread,
             )
@@ -147,7 +154,7 @@ class TournamentService:
                 _, table = await self.store.start_tournament(
                     tournament_id, expected_version=row.version, state=record.to_json(),
                     channel=channel, settings=settings,
-                    seats=list(row.entrants), meta=meta.to_dict(),
+                    seats=list(row.entrants), meta=meta.to_dict(), secret=secret,
                 )
                 return table
 

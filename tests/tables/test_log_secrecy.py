@@ -100,6 +100,7 @@ def chosen_decks(monkeypatch: pytest.MonkeyPatch, wanted: list[str],
         deck = deck_with(rules, dealer, kind, seed=len(dealt))
         dealt.append((final_hands(rules, dealer, deck), (dealer + 1) % rules.players))
         kwargs.pop("seed", None)
+        kwargs.pop("deck", None)  # the fair deck is replaced by the chosen one
         return start(cls, rules, chips, dealer, deck=deck, **kwargs)
 
     monkeypatch.setattr(Hand, "start", classmethod(with_deck))

@@ -10,7 +10,6 @@ sat out for a whole hand leaves at its end. The table closes when the round call
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -74,7 +73,7 @@ class CashPolicy:
                                          seats=seats, state=None, hand=None)]
         # the deal: first dealer by lot, then the next seat able to play
         if meta.dealer is None:
-            dealer = random.Random(meta.seed).choice(able)
+            dealer = session.first_dealer(able)
         else:
             dealer = next_dealer(seats, able, meta.dealer, meta.dealer_pos)
         for user in meta.sitting_out:

@@ -1,0 +1,54 @@
+"""The hands of a closed table to check against its revealed secret (`/fair verify`).
+
+Every finished hand is in the store with its words; a hand the close interrupted (refunded)
+is not, but its engine state stays in the table row and its words in the meta, so it is
+checked too: after the reveal every hand of the table is verifiable (docs/fairness.md).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from bot.engine import Hand, Rules
+from bot.fairness import HandToCheck
+from bot.store import StoreContract, TableRow
+
+
+@dataclass(frozen=True, slots=True)
+class HandOfTable:
+    """One hand to check, with what `/fair verify` shows of it."""
+
+    check: HandToCheck
+    words: tuple[tuple[int, str], ...]
+    players: int
+    #: the close interrupted it (its chips were refunded)
+    aborted: bool = False
+
+
+def _used(row: TableRow, players: int) -> int:
+    return Rules(**{**row.settings, "players": players}).deck_mask()
+
+
+async def hands_of(store: StoreContract, row: TableRow) -> list[HandOfTable]:
+    """The hands of the closed table `row`, by hand number, the interrupted one last."""
+    stored = sorted(await store.hand_history(row.id, limit=1_000_000),
+                    key=lambda h: int(h["hand_no"]))
+    hands = [
+        HandOfTable(
+            HandToCheck(int(h["hand_no"]), tuple(w for _, w in h["words"]),
+                        _used(row, len(h["result"])), json.loads(h["events"])),
+            tuple(h["words"]), len(h["result"]),
+        )
+        for h in stored
+    ]
+    hand_no = int(row.meta.get("hand_no") or 0)
+    players = list(row.meta.get("players") or [])
+    if row.state and hand_no and players and hand_no not in {h.check.hand_no for h in hands}:
+        events = [e.to_dict() for e in Hand.from_json(row.state).events]
+        words = tuple((int(u), str(w)) for u, w in row.meta.get("words") or [])
+        hands.append(HandOfTable(
+            HandToCheck(hand_no, tuple(w for _, w in words), _used(row, len(players)), events),
+            words, len(players), aborted=True,
+        ))
+    return hands
