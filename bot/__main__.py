@@ -26,7 +26,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from bot.logs import setup_logging
 
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.log_format)
     from bot.client import run_bot
 
     return run_bot(settings, sync_only=args.command == "sync")
@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.cli.cluster import add_cluster_command
 
     add_cluster_command(sub)
+    from bot.cli.verify import add_verify_command
+
+    add_verify_command(sub)
     return parser
 
 

@@ -13,8 +13,9 @@ connects):
    messages sent before a restart keep working;
 5. set the translator (`StoppaTranslator`: command texts from `commands.toml`);
 6. sync the application commands (to `dev_guild` when set, else globally) when their JSON
-   changed since the last sync (`bot.command_sync`; `force_sync` always syncs), unless
-   `sync_commands` is False (the offline test harness).
+   changed since the last sync (`bot.command_sync`, the state in the database; `force_sync`
+   always syncs), unless `sync_commands` is False (the offline test harness); of a cluster,
+   only the process running shard 0 syncs.
 
 Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot.turn_timeout`,
 `bot.publish_interval`, `bot.languages`: each server's pinned language in memory, loaded when
@@ -32,15 +33,13 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
 from bot.cluster.shards import ShardPlan
-from bot.command_sync import SyncReport, SyncState, sync_if_changed
-from bot.command_sync import sync_state_path as sync_state_path_for
+from bot.command_sync import SyncReport, SyncState, sync_if_changed, syncs_commands
 from bot.discord_utils import (
     DEFER_AFTER,
     OrphanHandler,
@@ -53,6 +52,7 @@ from bot.discord_utils import (
 from bot.discord_utils.pings import PingOptOuts
 from bot.discord_utils.request_budget import RequestBudget
 from bot.store import StoreContract
+from bot.store.sync_state import SyncStateBook
 from bot.tables import TableService
 from bot.tables.leases import Ownership
 from bot.tournaments.service import TournamentService
@@ -66,7 +66,7 @@ _log = logging.getLogger("stoppa.client")
 #: Every extension the bot loads, in order. The one place to add a cog.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.rules", "cogs.economy", "cogs.admin", "cogs.table", "cogs.help", "cogs.history",
-    "cogs.ranked", "cogs.pings", "cogs.tournament",
+    "cogs.ranked", "cogs.pings", "cogs.tournament", "cogs.learn",
 )
 
 #: Seconds between two edits of one table's public message (Discord rate limits: ~5 edits / 5 s
@@ -106,7 +106,6 @@ class StoppaBot(commands.AutoShardedBot):
         publish_interval: float = PUBLISH_INTERVAL,
         defer_after: float = DEFER_AFTER,
         force_sync: bool = False,
-        sync_state_path: Path | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -124,10 +123,6 @@ class StoppaBot(commands.AutoShardedBot):
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self.force_sync = force_sync
-        #: where the hash of the last synced command tree is kept (beside the database)
-        self.sync_state_path = (
-            sync_state_path if sync_state_path is not None else sync_state_path_for(database)
-        )
         self.extension_names = extensions
         self.table_options: dict[str, Any] = dict(table_options or {})
         self.publish_interval = publish_interval
@@ -167,7 +162,7 @@ class StoppaBot(commands.AutoShardedBot):
             await self._load(name)
         self._register_persistent_components()
         await self.tree.set_translator(self.translator)
-        if self.sync_commands:
+        if self.sync_commands and (self.force_sync or syncs_commands(self.shard_ids)):
             await self.sync_app_commands()
 
     async def _start_tables(self, store: StoreContract) -> TableService:
@@ -213,7 +208,7 @@ class StoppaBot(commands.AutoShardedBot):
     async def sync_app_commands(self) -> SyncReport:
         """Sync the command tree to `dev_guild` (instant, for testing) or globally, when it
         changed since the last sync or `force_sync` is set; clear a former dev guild's copy."""
-        state = SyncState.load(self.sync_state_path)
+        state = await SyncState.load(SyncStateBook.of(self.db_path))
         return await sync_if_changed(
             self.tree, state, dev_guild=self.dev_guild, force=self.force_sync
         )

@@ -1,11 +1,13 @@
-"""Slash-command sync only when the command tree changed.
+"""Slash-command sync only when the command tree changed, by one process of a cluster.
 
 Discord rate-limits command syncs (about 200 a day per guild) and a global sync takes a while
 to reach every client, so the bot remembers, per target ("global" or one guild), a hash of the
-exact JSON it last sent, in a small JSON file beside the database. A start with the same tree
-sends nothing; `python -m bot sync` forces it. A guild copy made in `STOPPA_DEV_GUILD` mode is
-removed (an empty PUT) once that setting is unset or names another guild, so the old guild does
-not keep a second, stale set of commands.
+exact JSON it last sent, in the database itself (`bot.store.sync_state`: SQLite and
+PostgreSQL alike). A start with the same tree sends nothing; `python -m bot sync` forces it.
+A guild copy made in `STOPPA_DEV_GUILD` mode is removed (an empty PUT) once that setting is
+unset or names another guild, so the old guild does not keep a second, stale set of commands.
+Of the processes of a cluster only the one running shard 0 syncs (`syncs_commands`): the
+commands belong to the application, not to a shard.
 """
 
 from __future__ import annotations
@@ -13,15 +15,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.store.errors import StoreError
-from bot.store.factory import parse_database
+from bot.store.sync_state import SyncStateBook
 
 _log = logging.getLogger("stoppa.sync")
 
@@ -29,21 +30,14 @@ GLOBAL = "global"
 
 
 def target_key(guild_id: int | None) -> str:
-    """The key of a sync target in the state file."""
+    """The key of a sync target in the state."""
     return GLOBAL if guild_id is None else f"guild:{guild_id}"
 
 
-def sync_state_path(database: str) -> Path | None:
-    """The state file beside a SQLite database file (a path or a `sqlite:///` URL); None for
-    PostgreSQL or `:memory:` (the commands are then synced at every start)."""
-    try:
-        where = parse_database(database)
-    except StoreError:
-        return None
-    if where.kind != "sqlite" or where.location.startswith((":memory:", "file:")):
-        return None
-    db = Path(where.location)
-    return db.with_name(db.name + ".commands.json")
+def syncs_commands(shard_ids: Collection[int] | None) -> bool:
+    """Whether a process running `shard_ids` (None: every shard) syncs the commands at
+    start: exactly one process of a cluster does, the one with shard 0."""
+    return shard_ids is None or 0 in shard_ids
 
 
 def payload_hash(payload: list[dict[str, Any]]) -> str:
@@ -54,32 +48,27 @@ def payload_hash(payload: list[dict[str, Any]]) -> str:
 
 @dataclass
 class SyncState:
-    """The hash last synced to each target, read from and written to `path` (if any)."""
+    """The hash last synced to each target, read from and written to `book` (if any)."""
 
-    path: Path | None
+    book: SyncStateBook | None
     hashes: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, path: Path | None) -> SyncState:
-        """Read the state; a missing or unreadable file means "never synced"."""
-        if path is None or not path.exists():
-            return cls(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            _log.warning("command sync state %s is unreadable; every target will sync", path)
-            return cls(path)
-        hashes = {str(k): str(v) for k, v in dict(data).items()} if isinstance(data, dict) else {}
-        return cls(path, hashes)
+    async def load(cls, book: SyncStateBook | None) -> SyncState:
+        """Read the state (no book: "never synced")."""
+        return cls(book, await book.load() if book is not None else {})
 
-    def save(self) -> None:
-        """Write the state (atomically: a temporary file renamed over the old one)."""
-        if self.path is None:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(self.hashes, indent=1, sort_keys=True), encoding="utf-8")
-        tmp.replace(self.path)
+    async def record(self, key: str, digest: str) -> None:
+        """`digest` was just synced to `key`."""
+        self.hashes[key] = digest
+        if self.book is not None:
+            await self.book.save(key, digest)
+
+    async def drop(self, key: str) -> None:
+        """`key` holds no copy any more."""
+        del self.hashes[key]
+        if self.book is not None:
+            await self.book.forget(key)
 
     def guilds(self) -> list[int]:
         """The guilds that hold a copy of the commands, as far as this state knows."""
@@ -115,7 +104,7 @@ async def sync_if_changed(
     force: bool = False,
 ) -> SyncReport:
     """Sync the tree to its target (the dev guild, else global) when its JSON changed (or
-    `force`), and clear the guild copies of former dev guilds. Saves `state` afterwards."""
+    `force`), and clear the guild copies of former dev guilds, recording each in `state`."""
     synced: list[str] = []
     unchanged: list[str] = []
     cleared: list[int] = []
@@ -125,8 +114,7 @@ async def sync_if_changed(
         guild = discord.Object(id=old)
         tree.clear_commands(guild=guild)
         await tree.sync(guild=guild)
-        del state.hashes[target_key(old)]
-        state.save()
+        await state.drop(target_key(old))
         cleared.append(old)
         _log.info("removed the development copy of the commands from server %s", old)
     target = discord.Object(id=dev_guild) if dev_guild is not None else None
@@ -136,8 +124,7 @@ async def sync_if_changed(
     digest = payload_hash(await tree_payload(tree, target))
     if force or state.hashes.get(key) != digest:
         done = await tree.sync(guild=target)
-        state.hashes[key] = digest
-        state.save()
+        await state.record(key, digest)
         synced.append(key)
         _log.info("synced %d application commands (%s)", len(done), key)
     else:

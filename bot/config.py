@@ -8,8 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.store.errors import StoreError
-from bot.store.factory import parse_database, without_password
+from bot.store.factory import DatabaseUrlError, parse_database_url, without_password
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -49,6 +48,10 @@ class Settings:
     dev_guild: int | None
     #: where the data lives: a SQLite path / `sqlite:///path`, or `postgresql://...`
     database: str = "data/stoppa.db"
+    #: `STOPPA_LOG_FORMAT`: "text" (plain lines; colours on a terminal) or "json"
+    log_format: str = "text"
+    #: the variable `database` came from (named in a failure to open it)
+    database_setting: str = "STOPPA_DB"
     #: connections in the PostgreSQL pool (unused on SQLite)
     db_pool_size: int = 10
     #: `STOPPA_SHARD_COUNT` (None: one process asks Discord how many shards it needs)
@@ -62,7 +65,8 @@ class Settings:
             f"Settings(token=<{token}>, db_path={self.db_path!r}, log_level={self.log_level!r}, "
             f"turn_timeout={self.turn_timeout!r}, dev_guild={self.dev_guild!r}, "
             f"database={without_password(self.database)!r}, db_pool_size={self.db_pool_size!r}, "
-            f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r})"
+            f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
+            f"log_format={self.log_format!r}, database_setting={self.database_setting!r})"
         )
 
     @property
@@ -94,14 +98,14 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
     token = _clean(env, "DISCORD_TOKEN")
 
     db_path = resolve_db_path(_clean(env, "STOPPA_DB") or DEFAULT_DB)
-    database = resolve_db_path(_clean(env, "STOPPA_DATABASE_URL") or db_path)
-    try:
-        parse_database(database)
-    except StoreError:
-        raise ConfigError(
-            "STOPPA_DATABASE_URL must be sqlite:///path or postgresql://... "
-            f"(got {without_password(database)!r})"
-        ) from None
+    database, database_setting = db_path, "STOPPA_DB"
+    url = _clean(env, "STOPPA_DATABASE_URL")
+    if url is not None:  # a URL with a scheme we know, never a bare word made into a file
+        try:
+            parse_database_url(url, "STOPPA_DATABASE_URL")
+        except DatabaseUrlError as exc:
+            raise ConfigError(exc.message()) from None
+        database, database_setting = resolve_db_path(url), "STOPPA_DATABASE_URL"
 
     raw_pool = _clean(env, "STOPPA_DB_POOL_SIZE") or "10"
     if not raw_pool.isdigit() or not 1 <= int(raw_pool) <= 1000:
@@ -114,6 +118,10 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         raise ConfigError(
             f"STOPPA_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (got {log_level!r})"
         )
+
+    log_format = (_clean(env, "STOPPA_LOG_FORMAT") or "text").lower()
+    if log_format not in ("text", "json"):
+        raise ConfigError(f"STOPPA_LOG_FORMAT must be text or json (got {log_format!r})")
 
     raw_timeout = _clean(env, "STOPPA_TURN_TIMEOUT")
     if raw_timeout is None:
@@ -149,6 +157,8 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         turn_timeout=turn_timeout,
         dev_guild=dev_guild,
         database=database,
+        database_setting=database_setting,
+        log_format=log_format,
         db_pool_size=int(raw_pool),
         shard_count=shard_count,
         shard_ids=shard_ids,

@@ -21,6 +21,7 @@ import aiohttp
 import discord
 
 from bot.i18n import t
+from bot.store.factory import DatabaseOpenError, open_checked, open_failure, parse_database
 
 if TYPE_CHECKING:
     from bot.client import StoppaBot
@@ -34,18 +35,20 @@ START_FAILED_EXIT = 1
 STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
 
 
-def failure_message(error: BaseException, db_path: str) -> str | None:
+def failure_message(
+    error: BaseException, database: str, setting: str = "STOPPA_DB"
+) -> str | None:
     """One line naming why the bot could not start and what to do, or None when the error is
-    not one an operator can fix (then it is a bug and keeps its traceback)."""
+    not one an operator can fix (then it is a bug and keeps its traceback). `setting` is the
+    variable that named the database (STOPPA_DB or STOPPA_DATABASE_URL)."""
     if isinstance(error, discord.LoginFailure):
         return t("service.failure.token")
-    if isinstance(error, sqlite3.Error):
-        reason = str(error)
-        if "locked" in reason or "busy" in reason:
-            return t("service.failure.db_locked", path=db_path)
-        return t("service.failure.db_open", path=db_path, reason=reason)
-    if isinstance(error, OSError) and error.filename is not None:
-        return t("service.failure.db_open", path=db_path, reason=error.strerror or str(error))
+    if isinstance(error, DatabaseOpenError):
+        return str(error)
+    if isinstance(error, sqlite3.Error) or (
+        isinstance(error, OSError) and error.filename is not None
+    ):
+        return open_failure(error, parse_database(database), setting)
     if isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError):
         return t("service.failure.network", reason=str(error) or type(error).__name__)
     return None
@@ -98,17 +101,38 @@ async def serve(bot: StoppaBot, token: str, *, sync_only: bool = False) -> None:
     _log.info("stopped")
 
 
+def log_database(settings: Settings) -> None:
+    """Say at start where the data lives: the SQLite file, or the PostgreSQL URL (no
+    password), never a file that is not in use."""
+    where = parse_database(settings.database)
+    if where.kind == "sqlite":
+        _log.info("database file: %s", where.location)
+    else:
+        _log.info("database: %s (PostgreSQL)", where)
+
+
+async def check_database(settings: Settings) -> None:
+    """Open (and migrate) the database once and close it, before Discord is contacted: a
+    database that cannot be opened is then named as such, not as a network failure."""
+    store = await open_checked(settings.database, settings.database_setting, pool_size=1)
+    await store.close()
+
+
 def run_service(bot: StoppaBot, settings: Settings, *, sync_only: bool = False) -> int:
     """Run `serve` on a new event loop; returns the process exit code."""
-    _log.info("database file: %s", settings.db_path)
+    log_database(settings)
     try:
+        asyncio.run(check_database(settings))
         asyncio.run(serve(bot, settings.token or "", sync_only=sync_only))
     except Exception as error:
-        message = failure_message(error, settings.db_path)
+        message = failure_message(error, settings.database, settings.database_setting)
         if message is None:
             raise
         if settings.log_level == "DEBUG":
             _log.error("start failed", exc_info=error)
-        print(f"stoppa: {message}", file=sys.stderr)
+        if settings.log_format == "json":  # a log collector reads JSON lines only
+            _log.error("stoppa: %s", message)
+        else:
+            print(f"stoppa: {message}", file=sys.stderr)
         return START_FAILED_EXIT
     return 0

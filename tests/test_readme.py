@@ -1,12 +1,24 @@
-"""The README's invite URL and permission list agree with the code (issue 15: README)."""
+"""The README agrees with the code: its invite URL and permission list (issue 15), and every
+command line of its bash blocks runs as typed (issue 26)."""
 
 from __future__ import annotations
 
+import asyncio
+import io
+import os
+import re
+import signal
+import subprocess
+import sys
+from asyncio.subprocess import Process
 from pathlib import Path
 
 import discord
+import pytest
+from dotenv import dotenv_values
 
 from bot.invite import BOT_PERMISSIONS, invite_url
+from tests.test_service import APP_ID, GOOD_TOKEN, FakeApi, api, finish, started  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -44,3 +56,264 @@ def test_the_service_sections_are_there() -> None:
                  "database file: "):
         assert text in README
     assert (ROOT / "Procfile").read_text().strip() == "worker: python -m bot"
+
+
+# --- every command line of the README's bash blocks, run as typed (issue 26) -----------------
+#
+# The lines are read from README.md itself; each must be listed in HOW below, with the way a
+# test runs it, so a new line in a bash block fails `test_every_command_line_is_checked`
+# naming it until a check is written for it.
+
+FENCE = re.compile(r"^ *```(\w+)\n(.*?)^ *```", re.M | re.S)
+
+#: how each command line of the README is checked (the README says the same in
+#: "How the README's command lines are tested")
+HOW = {
+    "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m bot":
+        "install as CI does; run against the fake Discord API",
+    ".venv/bin/python -m pytest": "what CI runs",
+    ".venv/bin/python -m bot demo": "offline",
+    ".venv/bin/python -m bot demo --players 5 --seed 7 --hands 3 --lang it --out data/demo":
+        "offline",
+    ".venv/bin/python -m bot play": "offline, scripted input",
+    ".venv/bin/python -m bot learn": "offline, the lesson's moves",
+    ".venv/bin/python -m bot bench": "benchmark",
+    '.venv/bin/python bench/bench_tables.py full': "benchmark, small size",
+    'sudo -u postgres createdb --owner="$USER" stoppa': "PostgreSQL's own tool: not run",
+    ".venv/bin/python -m bot db upgrade": "PostgreSQL",
+    ".venv/bin/python -m bot db copy --from sqlite:///data/stoppa.db"
+    " --to postgresql://user@localhost/stoppa": "PostgreSQL",
+    ".venv/bin/python -m bot sync": "fake Discord API",
+    ".venv/bin/python -m bot cluster --processes 2 --shards 8": "fake Discord API",
+}
+#: the placeholder database of the README's PostgreSQL examples
+README_PG_URL = "postgresql://user@localhost/stoppa"
+
+
+def fenced(language: str, text: str = README) -> list[str]:
+    """The lines of every fenced block in `language`: a trailing backslash joins the next
+    line, and comments (a whole line, or after two spaces) are left out."""
+    lines: list[str] = []
+    for lang, body in FENCE.findall(text):
+        if lang != language:
+            continue
+        pending = ""
+        for raw in body.splitlines():
+            if raw.rstrip().endswith("\\"):
+                pending += raw.rstrip()[:-1].strip() + " "
+                continue
+            line = re.sub(r"\s{2,}#.*$", "", pending + raw.strip()).strip()
+            pending = ""
+            if line and not line.startswith("#"):
+                lines.append(line)
+    return list(dict.fromkeys(lines))
+
+
+def command_lines() -> list[str]:
+    return fenced("bash")
+
+
+def lines_checked_as(how: str) -> list[str]:
+    found = [line for line in command_lines() if HOW.get(line) == how]
+    assert found, f"no README line is checked as {how!r} any more: update HOW"
+    return found
+
+
+def test_every_command_line_is_checked() -> None:
+    unchecked = [line for line in command_lines() if line not in HOW]
+    assert not unchecked, f"README command lines without a test (add them to HOW): {unchecked}"
+    gone = [line for line in HOW if line not in command_lines()]
+    assert not gone, f"HOW lists lines the README no longer has: {gone}"
+    assert fenced("bash", "```bash\na  # note\n# only a comment\nb \\\n  c\n```\n") == ["a", "b c"]
+
+
+def test_the_readme_says_how_its_lines_are_checked() -> None:
+    assert "### How the README's command lines are tested" in README
+    for how in set(HOW.values()):
+        assert how in README, how
+
+
+@pytest.fixture
+def workdir(tmp_path: Path) -> Path:
+    """A fresh folder where `.venv` is the virtual environment running the tests and `bench`
+    is the repository's, so the README's lines run there as typed."""
+    (tmp_path / ".venv").symlink_to(Path(sys.prefix))
+    (tmp_path / "bench").symlink_to(ROOT / "bench")
+    return tmp_path
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "STOPPA_"))}
+    return {**env, "PYTHONPATH": str(ROOT), **extra}
+
+
+def shell(line: str, cwd: Path, *, stdin: str = "", timeout: float = 300,
+          **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "-c", line], cwd=cwd, input=stdin, capture_output=True,
+                          text=True, timeout=timeout, env=clean_env(**env))
+
+
+@pytest.mark.slow
+def test_the_offline_lines_run(workdir: Path) -> None:
+    for line in lines_checked_as("offline"):
+        proc = shell(line, workdir)
+        assert proc.returncode == 0, (line, proc.stderr)
+        assert proc.stdout.count("\n") > 20, line  # a whole game was narrated
+    images = sorted(p.name for p in (workdir / "data" / "demo").iterdir())
+    assert any(name.endswith(".png") for name in images), images
+    assert any(name.endswith("_replay.webp") for name in images), images
+
+
+def test_play_runs_with_scripted_input(workdir: Path) -> None:
+    (line,) = lines_checked_as("offline, scripted input")
+    proc = shell(line, workdir, stdin="help\nhand\npass\npass\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Your hand:" in proc.stdout and "Choices:" in proc.stdout
+    assert "Goodbye: you leave with" in proc.stdout and "Traceback" not in proc.stderr
+
+
+def test_learn_runs_to_the_end_of_the_lesson(workdir: Path) -> None:
+    from bot.learn import STEPS
+    from bot.learn.lesson import choices, lesson_step, same_move
+
+    (line,) = lines_checked_as("offline, the lesson's moves")
+    answers = [
+        next(i for i, m in enumerate(choices(lesson_step(n)), 1) if same_move(m, step.asked))
+        for n, step in enumerate(STEPS)
+    ]
+    proc = shell(line, workdir, stdin="".join(f"{a}\n" for a in answers))
+    assert proc.returncode == 0, proc.stderr
+    assert "Stoppa!" in proc.stdout and "Traceback" not in proc.stderr
+
+
+@pytest.mark.slow
+def test_the_benchmark_lines_run_at_their_small_size(workdir: Path) -> None:
+    for line in lines_checked_as("benchmark") + lines_checked_as("benchmark, small size"):
+        small = line.replace(" full", " small")
+        proc = shell(small, workdir, timeout=580)
+        assert proc.returncode == 0, (small, proc.stderr)
+        assert re.search(r"\d", proc.stdout), small
+
+
+def test_the_ci_lines_are_what_ci_runs() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    (test_line,) = lines_checked_as("what CI runs")
+    assert ci.rstrip().splitlines()[-1] == test_line  # the test command, exactly
+    (install,) = lines_checked_as("install as CI does; run against the fake Discord API")
+    venv, pip, run = install.split(" && ")
+    assert venv == "python3 -m venv .venv" and '"$PY" -m venv .venv' in ci
+    assert pip.replace(".venv/bin/pip install", "") == " -e '.[test]'"
+    assert ".venv/bin/python -m pip install --quiet -e '.[test]'" in ci
+    assert run == ".venv/bin/python -m bot"  # run by test_the_run_line_starts_the_bot
+
+
+def test_the_postgres_tool_line_is_documented_as_not_run() -> None:
+    (line,) = lines_checked_as("PostgreSQL's own tool: not run")
+    assert line.startswith("sudo -u postgres createdb ")
+
+
+def test_the_env_block_is_a_valid_configuration() -> None:
+    from bot.config import load_settings
+
+    lines = fenced("dotenv")
+    values = dotenv_values(stream=io.StringIO("\n".join(lines)))
+    assert values["STOPPA_DATABASE_URL"] == "postgresql://user:password@localhost:5432/stoppa"
+    settings = load_settings({k: v or "" for k, v in values.items()}, dotenv=False)
+    assert settings.database_setting == "STOPPA_DATABASE_URL"
+
+
+async def test_the_postgres_lines_run(workdir: Path) -> None:
+    from tests.store.conftest import postgres_schema
+    from tests.store.test_db_command import _fill
+
+    upgrade, copy = lines_checked_as("PostgreSQL")
+    (workdir / "data").mkdir()
+    await _fill(str(workdir / "data" / "stoppa.db"))
+    # as typed: the placeholder server is not there; one line says so
+    typed = shell(copy, workdir)
+    assert typed.returncode == 1
+    (line,) = [x for x in typed.stderr.splitlines() if x.startswith("stoppa")]
+    assert "PostgreSQL" in line and README_PG_URL in line, typed.stderr
+    async with postgres_schema() as pg:
+        # with the URL in .env pointing at the test server, as the README's .env block does
+        done = shell(upgrade, workdir, STOPPA_DATABASE_URL=pg.url)
+        assert done.returncode == 0, done.stderr
+        assert "schema at version" in done.stdout
+        copied = shell(copy.replace(README_PG_URL, pg.url), workdir)
+        assert copied.returncode == 0, copied.stderr
+        assert "Both sides agree" in copied.stdout
+
+
+# --- lines that need Discord: against the fake Discord API of tests/test_service.py ---------
+#
+# A `sitecustomize` module on PYTHONPATH points discord.py's REST base URL at the fake API
+# (FAKE_DISCORD_API) in every Python process the line starts, children of a cluster included,
+# so the command line itself is exactly the README's.
+
+SITE = (
+    "import os\n"
+    "if os.environ.get('FAKE_DISCORD_API'):\n"
+    "    import discord.http\n"
+    "    discord.http.Route.BASE = os.environ['FAKE_DISCORD_API']\n"
+)
+
+
+async def launch_line(
+    line: str, workdir: Path, api: FakeApi, **env: str  # noqa: F811
+) -> Process:
+    site = workdir / "fake-site"
+    site.mkdir(exist_ok=True)
+    (site / "sitecustomize.py").write_text(SITE)
+    extra = {"FAKE_DISCORD_API": api.base, "DISCORD_TOKEN": GOOD_TOKEN, **env}
+    environment = clean_env(**extra)
+    environment["PYTHONPATH"] = f"{site}{os.pathsep}{ROOT}"
+    return await asyncio.create_subprocess_exec(
+        "bash", "-c", line, cwd=workdir, env=environment,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def test_the_run_line_starts_the_bot(workdir: Path, api: FakeApi) -> None:  # noqa: F811
+    (install,) = lines_checked_as("install as CI does; run against the fake Discord API")
+    run = install.split(" && ")[-1]
+    proc = await launch_line(run, workdir, api)
+    await started(proc, api)  # logged in, store open, commands synced, gateway asked
+    proc.send_signal(signal.SIGTERM)
+    code, log = await finish(proc)
+    assert code == 0, log
+    assert ("PUT", f"/applications/{APP_ID}/commands") in api.requests
+    assert f"database file: {(workdir / 'data' / 'stoppa.db').resolve()}" in log
+
+
+async def test_the_sync_line_syncs_and_stops(workdir: Path, api: FakeApi) -> None:  # noqa: F811
+    (sync, _cluster) = lines_checked_as("fake Discord API")
+    code, log = await finish(await launch_line(sync, workdir, api))
+    assert code == 0, log
+    assert ("PUT", f"/applications/{APP_ID}/commands") in api.requests
+    assert ("GET", "/gateway/bot") not in api.requests
+
+
+@pytest.mark.slow
+async def test_the_cluster_line_starts_two_bots_that_log_in(
+    workdir: Path, api: FakeApi  # noqa: F811
+) -> None:
+    (_sync, cluster) = lines_checked_as("fake Discord API")
+    proc = await launch_line(cluster, workdir, api)
+
+    def logins() -> int:
+        return sum(1 for r in api.requests if r == ("GET", "/oauth2/applications/@me"))
+
+    async with asyncio.timeout(90):  # each process logs in, then dials Discord's gateway
+        while logins() < 2 or not any(r[0] == "PUT" for r in api.requests):
+            assert proc.returncode is None, await proc.communicate()
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(1.0)
+    proc.send_signal(signal.SIGTERM)
+    code, log = await finish(proc, timeout=90)
+    assert code == 0, log
+    assert "2 processes, 8 shards: 0-3 | 4-7" in log, log
+    assert logins() == 2
+    # only the process with shard 0 synced the commands
+    assert [r for r in api.requests if r[0] == "PUT"] == [
+        ("PUT", f"/applications/{APP_ID}/commands")
+    ]

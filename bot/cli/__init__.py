@@ -1,4 +1,4 @@
-"""Offline commands of `python -m bot`: demo, play and bench."""
+"""Offline commands of `python -m bot`: demo, play, learn and bench."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def positive_int(text: str) -> int:
 
 
 def add_offline_commands(sub: argparse._SubParsersAction) -> None:
-    """Register `demo`, `play` and `bench` on the `python -m bot` parser."""
+    """Register `demo`, `play`, `learn` and `bench` on the `python -m bot` parser."""
     demo = sub.add_parser("demo", help=t("cli.help_demo"))
     demo.add_argument("--players", type=int, default=4,
                       choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), metavar="N",
@@ -41,6 +41,11 @@ def add_offline_commands(sub: argparse._SubParsersAction) -> None:
                       help=t("cli.option.lang"))
     play.set_defaults(func=_play)
 
+    learn = sub.add_parser("learn", help=t("cli.help_learn"))
+    learn.add_argument("--lang", default="en", choices=("en", "it"),
+                       help=t("cli.option.lang"))
+    learn.set_defaults(func=_learn)
+
     bench = sub.add_parser("bench", help=t("cli.help_bench"))
     bench.set_defaults(func=_bench)
 
@@ -55,6 +60,12 @@ def _play(args: argparse.Namespace) -> int:
     from bot.cli.play import run_play
 
     return run_play(args)
+
+
+def _learn(args: argparse.Namespace) -> int:
+    from bot.cli.learn import run_learn
+
+    return run_learn(args)
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -35,7 +35,10 @@ def add_cluster_command(sub: argparse._SubParsersAction) -> None:
                          help=t("cluster.option.processes"))
     cluster.add_argument("--shards", type=positive_int, default=None, metavar="M",
                          help=t("cluster.option.shards"))
-    cluster.add_argument("--command", default=None, help=t("cluster.option.command"))
+    # `dest` is not "command": that attribute names the sub-command (`cluster`) itself, and
+    # writing the default None over it made `python -m bot` run the plain bot instead
+    cluster.add_argument("--command", dest="child_command", default=None,
+                         help=t("cluster.option.command"))
     cluster.add_argument("--restart-delay", type=positive_seconds, default=1.0,
                          metavar="SECONDS", help=t("cluster.option.restart_delay"))
     cluster.add_argument("--give-up-after", type=positive_int, default=5, metavar="N",
@@ -57,7 +60,7 @@ def run_cluster(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"stoppa: {exc}", file=sys.stderr)
         return 2
-    if args.command is None and not settings.token:
+    if args.child_command is None and not settings.token:
         print(t("cli.no_token"), file=sys.stderr)
         return 2
     shard_count = args.shards or settings.shard_count or args.processes
@@ -66,8 +69,9 @@ def run_cluster(args: argparse.Namespace) -> int:
     except ShardError as exc:
         print(t("cluster.shard_error", reason=str(exc)), file=sys.stderr)
         return 2
-    command = shlex.split(args.command) if args.command else [sys.executable, "-m", "bot"]
-    setup_logging(settings.log_level)
+    default = [sys.executable, "-m", "bot"]
+    command = shlex.split(args.child_command) if args.child_command else default
+    setup_logging(settings.log_level, settings.log_format)
     print(t("cluster.starting", processes=len(plans), shards=shard_count,
             split=" | ".join(plan.describe_ids() for plan in plans)), file=sys.stderr)
     policy = RestartPolicy(first_delay=args.restart_delay, give_up_after=args.give_up_after,

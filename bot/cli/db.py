@@ -2,14 +2,18 @@
 
 `upgrade` opens the database (which applies every migration it lacks) and prints its version.
 `copy --from A --to B` copies every table of A into B, which must be empty (it is migrated
-first), then prints on both sides, per server, the chips (accounts plus tables), the number of
-ledger rows, the open tables and the audit: they must be equal, else the exit code is 1.
+first). A must already exist and hold our schema (a mistyped path would otherwise be created
+empty and "copied"), and hold data unless `--allow-empty`. Then it prints on both sides,
+per server, the chips (accounts plus tables), the number of ledger rows, the open tables
+and the audit: they must be equal, else the exit code is 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +23,14 @@ from bot.i18n import t
 from bot.store.audit import AUDIT_GUILDS
 from bot.store.contract import CopyableStore
 from bot.store.errors import StoreError
-from bot.store.factory import open_store, parse_database
+from bot.store.factory import (
+    DatabaseOpenError,
+    DatabaseUrlError,
+    open_checked,
+    parse_database,
+    parse_database_url,
+    stored_schema_version,
+)
 from bot.store.schema import LATEST, TABLES
 
 
@@ -32,33 +43,58 @@ def add_db_command(sub: argparse._SubParsersAction) -> None:
     copy = actions.add_parser("copy", help=t("db.help_copy"))
     copy.add_argument("--from", dest="source", required=True, help=t("db.option_from"))
     copy.add_argument("--to", dest="target", required=True, help=t("db.option_to"))
+    copy.add_argument("--allow-empty", action="store_true",
+                      help=t("ops.db.option_allow_empty"))
     db.set_defaults(func=run_db)
 
 
+_log = logging.getLogger("stoppa.db")
+
+
 def run_db(args: argparse.Namespace) -> int:
-    """Run `db upgrade` or `db copy`; the exit code."""
+    """Run `db upgrade` or `db copy`; the exit code (1 with one line on stderr when the
+    databases are not usable; the traceback only with STOPPA_LOG_LEVEL=DEBUG)."""
+    from bot.config import ConfigError
+
     try:
         if args.db_command == "upgrade":
-            return asyncio.run(upgrade(args.database or _configured_database()))
-        return asyncio.run(copy(args.source, args.target))
+            if args.database is None:
+                database, setting = _configured_database()
+            else:
+                database, setting = args.database, "--database"
+                parse_database_url(database, setting)
+            return asyncio.run(upgrade(database, setting))
+        parse_database_url(args.source, "--from")
+        parse_database_url(args.target, "--to")
+        return asyncio.run(copy(args.source, args.target, allow_empty=args.allow_empty))
     except StoreError as error:
-        print(t("db.failed", error=error.message("en")), file=sys.stderr)
-        return 1
+        message = error.message("en")
+    except (DatabaseUrlError, ConfigError) as error:
+        message = str(error)
+    except DatabaseOpenError as error:
+        if os.environ.get("STOPPA_LOG_LEVEL", "").strip().upper() == "DEBUG":
+            logging.basicConfig()
+            _log.error("database failure", exc_info=error.__cause__ or error)
+        message = str(error)
+    print(t("db.failed", error=message), file=sys.stderr)
+    return 1
 
 
-def _configured_database() -> str:
+def _configured_database() -> tuple[str, str]:
+    """The database of the settings and the variable that named it."""
     from bot.config import load_settings
 
-    return load_settings().database
+    settings = load_settings()
+    return settings.database, settings.database_setting
 
 
-async def _open(database: str) -> CopyableStore:
-    return cast(CopyableStore, await open_store(database))
+async def _open(database: str, setting: str) -> CopyableStore:
+    return cast(CopyableStore, await open_checked(database, setting))
 
 
-async def upgrade(database: str) -> int:
+async def upgrade(database: str, setting: str = "--database") -> int:
     """Migrate `database` to the latest schema and say which version it is at."""
-    store = await _open(database)
+    store = await _open(database, setting)
     try:
         version = await store.schema_version()
     finally:
@@ -115,11 +151,28 @@ def print_summary(side: str, database: str, summary: Summary) -> None:
     )
 
 
-async def copy(source: str, target: str) -> int:
+async def check_source(source: str) -> None:
+    """Refuse (DatabaseOpenError) a source that does not exist or is not ours, before
+    opening it creates or migrates anything."""
+    version = await stored_schema_version(source, "--from")
+    if version is None:
+        raise DatabaseOpenError(
+            t("ops.db.no_source", database=_shown(source), setting="--from", cwd=os.getcwd())
+        )
+    if version == 0:
+        raise DatabaseOpenError(t("ops.db.not_ours", database=_shown(source), setting="--from"))
+
+
+async def copy(source: str, target: str, *, allow_empty: bool = False) -> int:
     """Copy every table of `source` into the empty `target`; 0 if both sides then agree."""
-    src = await _open(source)
+    await check_source(source)
+    src = await _open(source, "--from")
     try:
-        dst = await _open(target)
+        if not allow_empty and not await src.is_empty():
+            raise DatabaseOpenError(
+                t("ops.db.empty_source", database=_shown(source), setting="--from")
+            )
+        dst = await _open(target, "--to")
         try:
             full = await dst.is_empty()
             if full:

@@ -433,6 +433,18 @@ ALTER TABLE servers ADD COLUMN tournaments_open INTEGER NOT NULL DEFAULT 0;
 V8 = _V8
 PG_V8 = _V8
 
+#: the hash of the commands' JSON last synced to each target ("global", "guild:<id>"), so
+#: that every process of every backend knows what Discord holds (`bot.store.sync_state`)
+_V9 = """
+CREATE TABLE command_sync (
+    target    TEXT PRIMARY KEY,
+    digest    TEXT NOT NULL,
+    synced_at {real} NOT NULL
+);
+"""
+V9 = _V9.format(real="REAL")
+PG_V9 = _V9.format(real="DOUBLE PRECISION")
+
 
 @dataclass(frozen=True, slots=True)
 class Migration:
@@ -452,6 +464,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(V6, PG_V6),
     Migration(V7, PG_V7),
     Migration(V8, PG_V8),
+    Migration(V9, PG_V9),
 )
 LATEST = len(MIGRATIONS)
 

@@ -33,7 +33,7 @@ def log_change(row: TableRow, hand_no: int, events: Iterable[dict[str, Any]],
         return
     guild, channel = row.guild_id, row.channel_id
     for notice in notices:
-        log_table_event(guild, channel, f"table {row.id}: {notice.text('en')}")
+        log_table_event(guild, channel, f"table {row.id}: {notice.text('en')}", table=row.id)
     for event in events:
         data = loggable_data(event, row.settings)
         details = " ".join(f"{k}={v}" for k, v in data.items())
@@ -44,4 +44,5 @@ def log_change(row: TableRow, hand_no: int, events: Iterable[dict[str, Any]],
             f"table {row.id} hand {hand_no}: {event.get('kind')}"
             + (f" by {who}" if who is not None else "")
             + (f" {details}" if details else ""),
+            table=row.id,
         )

@@ -541,7 +541,9 @@ class TableService:
         self._register(table)
         await table.refresh_balances()
         table.refresh()
-        log_table_event(row.guild_id, row.channel_id, f"table {row.id} resumed ({row.status})")
+        log_table_event(
+            row.guild_id, row.channel_id, f"table {row.id} resumed ({row.status})", table=row.id
+        )
         return table
 
     async def _begin(self, table: TableSession) -> None:
@@ -587,4 +589,5 @@ class TableService:
             row.channel_id,
             f"table {row.id} closed at start: state cannot be loaded ({type(exc).__name__}); "
             f"refunded {escrow} chips",
+            table=row.id,
         )

@@ -315,10 +315,12 @@ class TableSession:
         await self.refresh_balances()
         self.refresh()
         for notice in notices:
-            log_table_event(self.row.guild_id, self.row.channel_id, notice.text("en"))
+            log_table_event(self.row.guild_id, self.row.channel_id, notice.text("en"),
+                            table=self.id)
         if moves:
             paid_back = ", ".join(f"{m.user}:{-m.amount}" for m in moves)
-            log_table_event(self.row.guild_id, self.row.channel_id, f"refunds {paid_back}")
+            log_table_event(self.row.guild_id, self.row.channel_id, f"refunds {paid_back}",
+                            table=self.id)
         return self.update("closed", [], notices)
 
     # ------------------------------------------------------------------ the one commit

@@ -1,5 +1,6 @@
 """Slash commands are synced only when the tree changed; a former dev guild's copy is removed
-(issue 15: start and stop like a service). Read through the REST calls the harness captures."""
+(issue 15: start and stop like a service). Read through the REST calls the harness captures;
+the state is in the database (issue 26), read here through `SyncStateBook`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-from bot.command_sync import payload_hash, sync_state_path
+from bot.command_sync import payload_hash
+from bot.store.sync_state import SyncStateBook
 from tests.harness import Harness
 from tests.harness.transport import Call
 
@@ -25,9 +27,8 @@ async def test_a_restart_with_the_same_commands_syncs_nothing(tmp_path: Path) ->
     async with Harness.create(tmp_path, sync_commands=True) as h:
         (first,) = puts(h.calls)
         assert first.path == GLOBAL_PUT
-        state = sync_state_path(h.db_path)
-        assert state is not None and state.parent == tmp_path
-        assert set(json.loads(state.read_text())) == {"global"}
+        assert set(await SyncStateBook.of(h.db_path).load()) == {"global"}
+        assert not list(tmp_path.glob("*.json"))  # nothing kept beside the database
         seen = len(h.calls)
         await h.restart()
         assert puts(h.calls[seen:]) == []
@@ -63,9 +64,7 @@ async def test_force_sync_sends_an_unchanged_tree(tmp_path: Path) -> None:
 async def test_the_stored_hash_is_that_of_the_json_sent(tmp_path: Path) -> None:
     async with Harness.create(tmp_path, sync_commands=True) as h:
         (put,) = puts(h.calls)
-        state = sync_state_path(h.db_path)
-        assert state is not None
-        assert json.loads(state.read_text())["global"] == payload_hash(put.json)
+        assert (await SyncStateBook.of(h.db_path).load())["global"] == payload_hash(put.json)
 
 
 async def test_unsetting_the_dev_guild_removes_its_copy(tmp_path: Path) -> None:
@@ -83,8 +82,7 @@ async def test_unsetting_the_dev_guild_removes_its_copy(tmp_path: Path) -> None:
         assert cleared.json == []
         assert h.fake.synced_commands[h.guild_id] == []
         assert synced.path == GLOBAL_PUT and synced.json
-        state = sync_state_path(h.db_path)
-        assert state is not None and set(json.loads(state.read_text())) == {"global"}
+        assert set(await SyncStateBook.of(h.db_path).load()) == {"global"}
 
         seen = len(h.calls)
         await h.restart()  # nothing left to clear, nothing changed
@@ -96,3 +94,15 @@ async def test_the_dev_guild_keeps_its_copy_across_restarts(tmp_path: Path) -> N
         seen = len(h.calls)
         await h.restart()
         assert puts(h.calls[seen:]) == []
+
+
+async def test_a_state_file_of_an_older_version_is_taken_over(tmp_path: Path) -> None:
+    async with Harness.create(tmp_path, sync_commands=True, dev_guild=True) as h:
+        pass
+    book = SyncStateBook.of(h.db_path)
+    hashes = await book.load()
+    await book.forget(f"guild:{h.guild_id}")
+    legacy = Path(h.db_path + ".commands.json")
+    legacy.write_text(json.dumps(hashes))  # as the version before issue 26 kept it
+    assert await book.load() == hashes
+    assert not legacy.exists()
