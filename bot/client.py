@@ -66,7 +66,7 @@ _log = logging.getLogger("stoppa.client")
 #: Every extension the bot loads, in order. The one place to add a cog.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.rules", "cogs.economy", "cogs.admin", "cogs.table", "cogs.help", "cogs.history",
-    "cogs.ranked", "cogs.pings", "cogs.tournament", "cogs.learn",
+    "cogs.ranked", "cogs.pings", "cogs.tournament", "cogs.learn", "cogs.practice",
 )
 
 #: Seconds between two edits of one table's public message (Discord rate limits: ~5 edits / 5 s
