@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from bot.tables.clock import FakeClock
 from tests.harness import Harness
 from tests.practice.helpers import PracticeDriver, answered_privately, button, ids
 
@@ -66,3 +69,20 @@ async def test_help_lists_practice(h: Harness) -> None:
     for locale in ("en-US", "it"):
         reply = await h.slash(h.member(f"M{locale}", locale=locale), "help")
         assert "/practice" in reply.text and "/learn" in reply.text
+
+
+async def test_every_answer_comes_first_even_when_the_store_is_slow(tmp_path: Path) -> None:
+    """Every practice answer is deferred before any store I/O: a store that takes 4 s a call
+    still sees each interaction answered within Discord's 3 seconds (harness time)."""
+    async with Harness.create(tmp_path, seed=11, table_options={"clock": FakeClock()}) as h:
+        await slow_practice(h)
+
+
+async def slow_practice(h: Harness) -> None:
+    anna = h.member("Anna")
+    driver = PracticeDriver(h, anna, seed=2)
+    h.slow_store(4.0)
+    await driver.open()  # `seen` checks each answer: in time and private
+    await driver.click("hint")
+    await driver.click("leave")  # deferred by the same path as every move
+    assert h.bot.tables.practice(anna.id) is None
