@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.tables.policies.practice import STACK_ANTES, practice_channel
 from tests.discord_table.driver import TableDriver
 from tests.harness import Harness
@@ -36,6 +38,7 @@ async def member_record(h: Harness, user: int) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 async def test_twenty_practice_hands_leave_no_trace_while_a_real_table_plays_on(
     h: Harness,
 ) -> None:
