@@ -19,9 +19,11 @@ simulated seconds after the tables were dealt:
 - lag: from the commit of a state in which a human is to act to the moment the public
   message showing that turn's buttons was answered by Discord (p50, p99, max).
 
-`python bench/bench_discord.py [small|10|100|500|full] [free]` prints the figures ("full":
-N = 10, 100 and 500 side by side; "free": without the global limit, i.e. what the tables ask
-for); `run(size)` returns the headline figures (`python -m bot bench`).
+`python bench/bench_discord.py [small|10|100|500|full] [free] [metrics]` prints the figures
+("full": N = 10, 100 and 500 side by side; "free": without the global limit, i.e. what the
+tables ask for; "metrics": with the bot's metrics recording, as `STOPPA_METRICS_PORT` turns
+it on, to measure their cost: simulated time does not see computing, so their cost shows in
+`real_s`); `run(size)` returns the headline figures (`python -m bot bench`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: the harness lives in tests/
     sys.path.insert(0, str(ROOT))
 
+import bot.metrics as metrics  # noqa: E402
 from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise  # noqa: E402
 from bot.tables.leases import Ownership  # noqa: E402
 from tests.discord_table.driver import TableDriver  # noqa: E402
@@ -498,6 +501,8 @@ if __name__ == "__main__":
     sizes = FULL if arg == "full" else tuple(arg.split(","))
     # "free": no global limit modelled, to see what the tables would ask of Discord
     limit = None if "free" in sys.argv[2:] else GLOBAL_LIMIT
+    if "metrics" in sys.argv[2:]:
+        metrics.enable()
     collected: dict[str, dict[str, float]] = {}
     for one in sizes:
         collected[one] = measure(one, global_limit=limit)

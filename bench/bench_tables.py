@@ -1,6 +1,7 @@
 """Benchmark of the table service: many tables in one process, real SQLite store (temp file).
 
-Figures (`run(size)` returns them; `python bench/bench_tables.py [small|full]` prints them):
+Figures (`run(size)` returns them; `python bench/bench_tables.py [small|medium|full]` prints
+them):
 - open_ms_per_table: open + 3 joins + start (first deal), per table;
 - mem_kib_per_table: memory held per open table with a hand in progress (tracemalloc);
 - seq_actions_per_s, seq_p50_ms, seq_p99_ms: one action at a time, round robin over every
@@ -9,7 +10,10 @@ Figures (`run(size)` returns them; `python bench/bench_tables.py [small|full]` p
   after a random think time (exponential, mean ``PACE[size][1]`` s) for ``PACE[size][0]`` s:
   the latency a player sees on a busy bot, queueing behind other tables included;
 - conc_actions_per_s, conc_p50_ms, conc_p99_ms: every table driven at once by its own task
-  (the store serialises the transactions, so latency includes queueing behind other tables).
+  (the store serialises the transactions, so latency includes queueing behind other tables);
+- seq_cpu_ms_per_action, conc_cpu_ms_per_action: the process's CPU time (every thread: the
+  store's too) per action in those phases, which a busy machine does not inflate as it does
+  the latencies.
 Target: seq_p99_ms < 20.
 
 Several processes on one database (issue 17): `python bench/bench_tables.py full --database
@@ -20,11 +24,16 @@ drives its own. In a fresh schema (PostgreSQL) or file (SQLite) it measures, at 
 process: saturation (every table driven by its own task; `sat_actions_per_s` over all
 processes) and human pace (`paced_p99_ms`), and where the CPU went during saturation: each
 bot process's and the PostgreSQL server's utime + stime from `/proc/<pid>/stat`.
+
+`--metrics` runs with the bot's metrics recording (`bot.metrics`, as `STOPPA_METRICS_PORT`
+turns it on; every process of a cluster run), to measure what they cost: compare interleaved
+runs with and without it. `metric_series` then counts the series a scrape would show.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -34,8 +43,19 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-SIZES = {"small": (10, 15), "full": (500, 20)}  # tables, actions per table per phase
-PACE = {"small": (1.0, 0.05), "full": (15.0, 3.0)}  # seconds paced, mean think time (s)
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script from anywhere
+    sys.path.insert(0, str(ROOT))
+
+import bot.metrics as metrics  # noqa: E402
+
+#: set to 1 by `--metrics` for this process and the cluster run's workers
+METRICS_VARIABLE = "STOPPA_BENCH_METRICS"
+
+# tables, actions per table per phase ("medium": a quicker run for A/B comparisons)
+SIZES = {"small": (10, 15), "medium": (100, 20), "full": (500, 20)}
+# seconds paced, mean think time (s)
+PACE = {"small": (1.0, 0.05), "medium": (10.0, 1.0), "full": (15.0, 3.0)}
 GUILD = 1
 
 
@@ -91,13 +111,13 @@ async def _bench(size: str) -> dict[str, float]:
 
         # one action at a time, round robin
         seq: list[float] = []
-        start = time.perf_counter()
+        start, cpu0 = time.perf_counter(), time.process_time()
         for _ in range(n_actions):
             for channel in channels:
                 latency = await _one_action(service, channel, players)
                 if latency is not None:
                     seq.append(latency)
-        seq_s = time.perf_counter() - start
+        seq_s, seq_cpu = time.perf_counter() - start, time.process_time() - cpu0
 
         # human pace: each table acts after a random think time, for a fixed window
         paced: list[float] = []
@@ -128,9 +148,9 @@ async def _bench(size: str) -> dict[str, float]:
                     conc.append(latency)
                 await asyncio.sleep(0)
 
-        start = time.perf_counter()
+        start, cpu0 = time.perf_counter(), time.process_time()
         await asyncio.gather(*(drive(c) for c in channels))
-        conc_s = time.perf_counter() - start
+        conc_s, conc_cpu = time.perf_counter() - start, time.process_time() - cpu0
 
         problems = await store.audit()
         await service.stop()
@@ -144,12 +164,14 @@ async def _bench(size: str) -> dict[str, float]:
         "seq_actions_per_s": len(seq) / seq_s if seq_s else 0.0,
         "seq_p50_ms": 1000 * statistics.median(seq) if seq else 0.0,
         "seq_p99_ms": 1000 * _percentile(seq, 0.99),
+        "seq_cpu_ms_per_action": 1000 * seq_cpu / len(seq) if seq else 0.0,
         "paced_actions_per_s": len(paced) / paced_s if paced_s else 0.0,
         "paced_p50_ms": 1000 * statistics.median(paced) if paced else 0.0,
         "paced_p99_ms": 1000 * _percentile(paced, 0.99),
         "conc_actions_per_s": len(conc) / conc_s if conc_s else 0.0,
         "conc_p50_ms": 1000 * statistics.median(conc) if conc else 0.0,
         "conc_p99_ms": 1000 * _percentile(conc, 0.99),
+        "conc_cpu_ms_per_action": 1000 * conc_cpu / len(conc) if conc else 0.0,
     }
 
 
@@ -197,6 +219,8 @@ async def _worker(url: str, index: int, processes: int, n_tables: int, n_actions
     from bot.tables import FakeClock, TableService
     from bot.tables.leases import Ownership
 
+    if os.environ.get(METRICS_VARIABLE) == "1":
+        metrics.enable()
     store = await open_store(url)
     ownership = Ownership(shards=ShardPlan(processes, (index,)), policy=LeasePolicy())
     service = await TableService.start(store, clock=FakeClock(), seed=index, turn_timeout=60.0,
@@ -376,7 +400,8 @@ def run(size: str = "full") -> dict[str, float]:
 def main(argv: list[str]) -> None:
     """`[small|full] [--database URL] [--processes N]`; `--worker ...` is one cluster process."""
     import argparse
-    import os
+
+    from prometheus_client import generate_latest
 
     if argv[:1] == ["--worker"]:
         url, index, count, tables, actions = argv[1], *map(int, argv[2:6])
@@ -388,11 +413,24 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--database", default=os.environ.get("STOPPA_BENCH_DATABASE"),
                         help="postgresql://... or sqlite:///file: the cluster run")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--metrics", action="store_true",
+                        help="record the bot's metrics (bot.metrics), to measure their cost")
     args = parser.parse_args(argv)
+    if args.metrics:
+        os.environ[METRICS_VARIABLE] = "1"  # the cluster run's workers inherit it
+        metrics.enable()
     if args.database:
         figures = run_cluster(args.size, args.database, args.processes)
     else:
         figures = run(args.size)
+    recorder = metrics.active()
+    if recorder is not None:  # what a scrape would show
+        from prometheus_client.parser import text_string_to_metric_families
+
+        exposition = generate_latest(recorder.registry).decode()
+        figures["metric_series"] = float(sum(
+            len(family.samples) for family in text_string_to_metric_families(exposition)
+        ))
     for name, value in figures.items():
         print(f"{name:22} {value:12.2f}")
 

@@ -39,7 +39,13 @@ import discord
 from discord.ext import commands
 
 from bot.cluster.shards import ShardPlan
-from bot.command_sync import SyncReport, SyncState, sync_if_changed, syncs_commands
+from bot.command_sync import (
+    SyncReport,
+    SyncState,
+    legacy_state_file,
+    sync_if_changed,
+    syncs_commands,
+)
 from bot.discord_utils import (
     DEFER_AFTER,
     OrphanHandler,
@@ -51,8 +57,11 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.pings import PingOptOuts
 from bot.discord_utils.request_budget import RequestBudget
+from bot.i18n import counted
+from bot.metrics.discord_http import discord_trace
+from bot.metrics.server import MetricsServer, start_metrics
+from bot.metrics.settings import MetricsSettings
 from bot.store import StoreContract
-from bot.store.sync_state import SyncStateBook
 from bot.tables import TableService
 from bot.tables.leases import Ownership
 from bot.tournaments.service import TournamentService
@@ -106,8 +115,11 @@ class StoppaBot(commands.AutoShardedBot):
         publish_interval: float = PUBLISH_INTERVAL,
         defer_after: float = DEFER_AFTER,
         force_sync: bool = False,
+        metrics: MetricsSettings | None = None,
         **options: Any,
     ) -> None:
+        if metrics is not None:  # Discord's 429s and interaction answers (bot.metrics)
+            options["http_trace"] = discord_trace()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -141,6 +153,9 @@ class StoppaBot(commands.AutoShardedBot):
         #: The one budget of bot-token requests a second: every such request of ours waits
         #: for room in it (Discord's global limit is per bot).
         self.requests = RequestBudget()
+        #: where `/metrics`, `/livez` and `/readyz` are served (None: off); the running server
+        self.metrics_settings = metrics
+        self.metrics_server: MetricsServer | None = None
 
     @property
     def open_store(self) -> StoreContract:
@@ -154,6 +169,7 @@ class StoppaBot(commands.AutoShardedBot):
         from bot.engine import prepare
         from bot.store import open_store
 
+        self.metrics_server = await start_metrics(self, self.metrics_settings)
         await asyncio.to_thread(prepare)  # the engine's lookup tables, off the event loop
         self.store = await open_store(self.db_path)
         self.tables = await self._start_tables(self.store)
@@ -208,7 +224,7 @@ class StoppaBot(commands.AutoShardedBot):
     async def sync_app_commands(self) -> SyncReport:
         """Sync the command tree to `dev_guild` (instant, for testing) or globally, when it
         changed since the last sync or `force_sync` is set; clear a former dev guild's copy."""
-        state = await SyncState.load(SyncStateBook.of(self.db_path))
+        state = await SyncState.load(self.store, legacy_state_file(self.db_path))
         return await sync_if_changed(
             self.tree, state, dev_guild=self.dev_guild, force=self.force_sync
         )
@@ -247,7 +263,7 @@ class StoppaBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         """Log who we are and where."""
-        _log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        _log.info("ready as %s in %s", self.user, counted(len(self.guilds), "server", "servers"))
 
     async def close(self) -> None:
         """Stop the table service, unload the cogs, close the connection and the store.
@@ -269,6 +285,9 @@ class StoppaBot(commands.AutoShardedBot):
         if store is not None:
             await store.close()
             _log.info("database closed")
+        server, self.metrics_server = self.metrics_server, None
+        if server is not None:
+            await server.stop()
 
 
 def create_bot(
@@ -283,6 +302,7 @@ def create_bot(
     force_sync: bool = False,
     shard_count: int | None = None,
     shard_ids: tuple[int, ...] | None = None,
+    metrics: MetricsSettings | None = None,
 ) -> StoppaBot:
     """Build the bot (nothing is opened until `setup_hook`, i.e. `bot.login`/`bot.start`).
 
@@ -292,7 +312,8 @@ def create_bot(
     `force_sync` syncs the commands even when they did not change (`python -m bot sync`);
     `database` is a SQLite path or a database URL (`sqlite:///path`, `postgresql://...`);
     `shard_count`/`shard_ids` run only those shards (`STOPPA_SHARD_*`; None: discord.py asks
-    Discord for the count and runs every shard).
+    Discord for the count and runs every shard); `metrics` serves `/metrics`, `/livez` and
+    `/readyz` (`STOPPA_METRICS_*`; None: off).
     """
     shards: dict[str, Any] = {}
     if shard_count is not None:
@@ -308,6 +329,7 @@ def create_bot(
         table_options=table_options,
         publish_interval=publish_interval,
         force_sync=force_sync,
+        metrics=metrics,
         **shards,
     )
 
@@ -339,5 +361,6 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
         force_sync=sync_only,
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
+        metrics=settings.metrics,
     )
     return run_service(bot, settings, sync_only=sync_only)

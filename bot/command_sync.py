@@ -2,8 +2,8 @@
 
 Discord rate-limits command syncs (about 200 a day per guild) and a global sync takes a while
 to reach every client, so the bot remembers, per target ("global" or one guild), a hash of the
-exact JSON it last sent, in the database itself (`bot.store.sync_state`: SQLite and
-PostgreSQL alike). A start with the same tree sends nothing; `python -m bot sync` forces it.
+exact JSON it last sent, in the database itself (`StoreContract.command_sync_state`: SQLite
+and PostgreSQL alike). A start with the same tree sends nothing; `python -m bot sync` forces it.
 A guild copy made in `STOPPA_DEV_GUILD` mode is removed (an empty PUT) once that setting is
 unset or names another guild, so the old guild does not keep a second, stale set of commands.
 Of the processes of a cluster only the one running shard 0 syncs (`syncs_commands`): the
@@ -17,12 +17,14 @@ import json
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.store.sync_state import SyncStateBook
+from bot.store import StoreContract
+from bot.store.factory import parse_database
 
 _log = logging.getLogger("stoppa.sync")
 
@@ -46,29 +48,55 @@ def payload_hash(payload: list[dict[str, Any]]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def legacy_state_file(database: str) -> Path | None:
+    """The JSON file an older version kept beside a SQLite database file (None otherwise)."""
+    where = parse_database(database)
+    if where.kind != "sqlite" or where.location.startswith((":memory:", "file:")):
+        return None
+    db = Path(where.location)
+    return db.with_name(db.name + ".commands.json")
+
+
+def _read_legacy(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
 @dataclass
 class SyncState:
-    """The hash last synced to each target, read from and written to `book` (if any)."""
+    """The hash last synced to each target, read from and written to `store` (if any)."""
 
-    book: SyncStateBook | None
+    store: StoreContract | None
     hashes: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    async def load(cls, book: SyncStateBook | None) -> SyncState:
-        """Read the state (no book: "never synced")."""
-        return cls(book, await book.load() if book is not None else {})
+    async def load(cls, store: StoreContract | None, legacy: Path | None = None) -> SyncState:
+        """Read the state (no store: "never synced"); a state file of an older version
+        (`legacy`) is moved into the database once."""
+        if store is None:
+            return cls(None)
+        hashes = await store.command_sync_state()
+        if not hashes and legacy is not None and legacy.is_file():
+            for target, digest in _read_legacy(legacy).items():
+                await store.record_command_sync(target, digest)
+            legacy.unlink()
+            hashes = await store.command_sync_state()
+        return cls(store, hashes)
 
     async def record(self, key: str, digest: str) -> None:
         """`digest` was just synced to `key`."""
         self.hashes[key] = digest
-        if self.book is not None:
-            await self.book.save(key, digest)
+        if self.store is not None:
+            await self.store.record_command_sync(key, digest)
 
     async def drop(self, key: str) -> None:
         """`key` holds no copy any more."""
         del self.hashes[key]
-        if self.book is not None:
-            await self.book.forget(key)
+        if self.store is not None:
+            await self.store.forget_command_sync(key)
 
     def guilds(self) -> list[int]:
         """The guilds that hold a copy of the commands, as far as this state knows."""

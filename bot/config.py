@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.metrics.settings import MetricsSettingError, MetricsSettings, load_metrics
 from bot.store.factory import DatabaseUrlError, parse_database_url, without_password
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -58,6 +59,8 @@ class Settings:
     shard_count: int | None = None
     #: `STOPPA_SHARD_IDS`, sorted (None: every shard of `shard_count`)
     shard_ids: tuple[int, ...] | None = None
+    #: `STOPPA_METRICS_PORT`/`_HOST` (None: no metrics server)
+    metrics: MetricsSettings | None = None
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
         token = "set" if self.token else "missing"
@@ -149,6 +152,10 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         dev_guild = int(raw_guild)
 
     shard_count, shard_ids = load_shards(env)
+    try:
+        metrics = load_metrics(env)
+    except MetricsSettingError as exc:
+        raise ConfigError(str(exc)) from None
 
     return Settings(
         token=token,
@@ -162,6 +169,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         db_pool_size=int(raw_pool),
         shard_count=shard_count,
         shard_ids=shard_ids,
+        metrics=metrics,
     )
 
 

@@ -16,5 +16,12 @@ Conventions (see `bot.discord_utils`):
   (older message version, modal after a restart) goes to the cogs' `async def
   handle_orphan(interaction) -> bool`, else the bot answers "out of date" (never unanswered);
 - work that may be slow is deferred first (`interaction.response.defer(...)`), or run inside
-  `defer_if_slow(interaction)` when it is usually quick (a store query).
+  `defer_if_slow(interaction)` when it is usually quick (a store query);
+- everything in an interaction is untrusted (issue 25): numbers are read by
+  `bot.discord_utils.numbers` (ASCII digits; `NUMBER` in templates, never `\\d`; ids bounded
+  by `checked_id` before a look-up); nothing public is said before the checks pass (defer
+  privately, answer with `send_public`); a component edits its message only when that
+  message `carries` its custom ids, else it answers with a fresh private message. The
+  command tree refuses server commands in a DM and options outside their `Range`/choices.
+  `tests/fuzz` fuzzes every command and custom id template.
 """

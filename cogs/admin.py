@@ -40,6 +40,7 @@ from bot.discord_utils import (
 )
 from bot.i18n import has, t
 from bot.i18n.currency import Currency
+from bot.i18n.numbers import format_number
 from bot.store import STAKES_CHOICES, InvalidStakes, StoreContract
 from bot.store.errors import InvalidSetting
 from bot.store.models import ServerSettings
@@ -72,8 +73,9 @@ Balance = app_commands.Range[int, 0, 1_000_000_000]
 Limit = app_commands.Range[int, 1, 1_000_000_000]
 #: economy settings `/settings economy reset:` sets back to None (the default / no limit)
 RESETTABLE: tuple[str, ...] = ("currency_name", "currency_emoji", "balance_cap", "give_daily_limit")
-#: a custom emoji of a server, as Discord writes it in a message
-CUSTOM_EMOJI = re.compile(r"<a?:\w{2,32}:\d{15,21}>")
+#: a custom emoji of a server, as Discord writes it in a message (ASCII only: `\w` and `\d`
+#: would take any script's letters and digits, which Discord never writes there)
+CUSTOM_EMOJI = re.compile(r"<a?:[A-Za-z0-9_]{2,32}:[0-9]{15,21}>")
 
 
 def is_emoji(text: str) -> bool:
@@ -149,6 +151,13 @@ def variant_text(name: str, value: Any, lang: str) -> str:
     return t(name_key, lang) if has(name_key, lang) else str(value)
 
 
+def _stake_text(value: object, lang: str) -> str:
+    """A stake as the embed shows it: a number written the language's way, "?" if unset."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_number(value, lang)
+    return "?" if value is None else str(value)
+
+
 def stakes_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None) -> discord.Embed:
     """The stakes of a server as an embed."""
     embed = discord.Embed(title=t("admin.stakes_title", lang), colour=discord.Colour.blue())
@@ -156,7 +165,7 @@ def stakes_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None) 
         embed.description = note
     for stake in STAKE_KEYS:
         embed.add_field(
-            name=t(key("admin.stake", stake), lang), value=str(stakes.get(stake, "?"))
+            name=t(key("admin.stake", stake), lang), value=_stake_text(stakes.get(stake), lang)
         )
     return embed
 
@@ -387,9 +396,9 @@ class AdminCog(commands.Cog):
             raise UserFacingError("admin.chips_zero")
         if member.bot:
             raise UserFacingError("admin.chips_no_bots")
-        # public answer; if the store is slow the "thinking" message is public too (then a
-        # refusal for too few chips edits it, visible to the channel)
-        async with defer_if_slow(interaction, ephemeral=False):
+        # a public answer, but nothing public before the checks: a slow store defers
+        # privately (a refusal stays private) and `send_public` then posts the answer
+        async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
             try:
                 balance = await self.store.grant(

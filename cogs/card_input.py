@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_utils import UserFacingError
+from bot.discord_utils.numbers import typed_number
 from bot.engine import Action, Card, Play
 from bot.i18n import t
 from bot.i18n.cards import RANKS, cards_text
@@ -36,10 +37,8 @@ def typed_cards(text: str) -> tuple[Card, ...]:
 
 def typed_rank(text: str) -> int | None:
     """The rank when `text` is a rank alone ("5", " 10 "), else None."""
-    word = text.strip()
-    if word.isdigit() and int(word) in RANKS:
-        return int(word)
-    return None
+    rank = typed_number(text)
+    return rank if rank in RANKS else None
 
 
 def _plays_text(plays: Sequence[Play], lang: str) -> str:

@@ -32,6 +32,7 @@ from bot.discord_utils import (
     server_currency,
 )
 from bot.i18n import t
+from bot.i18n.numbers import format_number
 from bot.store import DailyRefused, GiveRefused, InsufficientFunds, StoreContract
 
 PAGE_SIZE = 10
@@ -180,8 +181,8 @@ class EconomyCog(commands.Cog):
         if settings is not None and not settings.give_enabled:
             raise UserFacingError("store.give_disabled")  # from memory: no store round trip
         currency = server_currency(self.bot, guild)
-        # public answer: if the store is slow the "thinking" message is public too
-        async with defer_if_slow(interaction, ephemeral=False):
+        # a public answer, but nothing public before the checks (a refusal stays private)
+        async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
             try:
                 gift = await self.store.give(guild, interaction.user.id, member.id, amount)
@@ -233,9 +234,8 @@ class EconomyCog(commands.Cog):
         if ranked is not None and (by == "rating" or season is not None):
             await ranked.rating_board(interaction, season, page)
             return
-        # usually quick: a refusal (empty board, no such page) is then private; if the store
-        # is slow the public "thinking" message comes first and a refusal edits it
-        async with defer_if_slow(interaction, ephemeral=False):
+        # a refusal (empty board, no such page) is private, even when the store is slow
+        async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
             total = await self.store.count_ranked(guild_id, by)
         if total == 0:
@@ -277,9 +277,8 @@ class EconomyCog(commands.Cog):
         content = f"{text}\n-# {footer}"
         if len(content) > 2000:
             content = content[:1997] + "..."
-        await interaction.followup.send(
-            content=content,
-            file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
+        await send_public(
+            interaction, content, file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -313,7 +312,7 @@ class EconomyCog(commands.Cog):
         )
         currency = server_currency(self.bot, guild)
         for field in STATS_FIELDS:
-            value = str(getattr(stats, field))
+            value = format_number(getattr(stats, field), lang)
             name = t(key("economy", "stats_" + field), lang)
             if field == "balance" and not currency.is_default:
                 name = currency.label(lang)  # the heading of the balance names the currency

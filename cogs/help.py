@@ -17,7 +17,8 @@ from bot.discord_utils import cmd_str, key, lang_in_memory
 from bot.i18n import t
 
 #: The sections of the help embed, in the order they are shown (`help.<name>_title`, `help.<name>`).
-SECTIONS: tuple[str, ...] = ("play", "turn", "table", "chips", "managers", "rules")
+SECTIONS: tuple[str, ...] = ("play", "turn", "table", "chips", "tournaments", "managers",
+                             "rules")
 HELP_COLOUR = discord.Colour.dark_green()
 
 

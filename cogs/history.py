@@ -31,16 +31,21 @@ from bot.client import StoppaBot
 from bot.discord_utils import (
     UserFacingError,
     cmd_str,
+    defer_if_slow,
     guarded,
     key,
     lang_for,
     lang_in_memory,
     report_interaction_error,
+    send_public,
     server_currency,
     within_autocomplete,
 )
+from bot.discord_utils.components import carries
+from bot.discord_utils.numbers import NUMBER, checked_id, custom_id_number, echo, fits_id
 from bot.i18n import t
 from bot.i18n.currency import Currency
+from bot.i18n.numbers import format_number
 from bot.render.chart import ChartPoint, ChipChart, render_chart
 from bot.render.hand_summary import PhaseFigures, PhaseSummary, phase_figures, summarize
 from bot.render.replay import ReplayCache, render_replay
@@ -60,8 +65,9 @@ CHART_HANDS = 30
 #: autocomplete choices for the hand option (Discord's limit is 25)
 HAND_CHOICES = 25
 REPLAY_FORMAT = "webp"
-PAGE_TEMPLATE = r"stoppa:history:page:(?P<user>\d+):(?P<page>\d+)"  # i18n: not user-facing
-SHARE_TEMPLATE = r"stoppa:history:share:(?P<hand>\d+)"  # i18n: not user-facing
+PAGE_PREFIX = "stoppa:history:page:"  # i18n: not user-facing
+PAGE_TEMPLATE = PAGE_PREFIX + f"(?P<user>{NUMBER}):(?P<page>{NUMBER})"
+SHARE_TEMPLATE = f"stoppa:history:share:(?P<hand>{NUMBER})"  # i18n: not user-facing
 PAGE_PATTERN = re.compile(PAGE_TEMPLATE)
 SHARE_PATTERN = re.compile(SHARE_TEMPLATE)
 
@@ -86,7 +92,8 @@ def _hand_label(
     (plain text: no markup there)."""
     when = datetime.fromtimestamp(hand.at, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
     net = hand.result.get(user, 0)
-    return t("history.choice", lang, id=hand.id, when=when, net=f"{net:+d}", currency=currency)
+    return t("history.choice", lang, id=hand.id, when=when,
+             net=format_number(net, lang, sign=True), currency=currency)
 
 
 def summary_text(summary: PhaseSummary, lang: str) -> str:
@@ -109,7 +116,7 @@ def history_line(hand: StoredHand, user: int, lang: str) -> str:
     summary = summarize(events, seat) if seat is not None else None
     net = hand.result.get(user, 0)
     head = t("history.line", lang, id=hand.id, when=f"<t:{int(hand.at)}:f>",
-             channel=f"<#{hand.channel_id}>", net=f"{net:+d}")
+             channel=f"<#{hand.channel_id}>", net=format_number(net, lang, sign=True))
     return f"{head}\n{summary_text(summary, lang)}" if summary is not None else head
 
 
@@ -119,7 +126,7 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE
     def __init__(self, user: int, page: int, *, label: str = "", disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(
             label=label or str(page), style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"stoppa:history:page:{user}:{page}",  # i18n: not user-facing
+            custom_id=f"{PAGE_PREFIX}{user}:{page}",
         ))
         self.user = user
         self.page = page
@@ -130,7 +137,8 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE
         match: re.Match[str], /
     ) -> HistoryPageButton:
         """Rebuild the button from a click (after a restart too)."""
-        return cls(int(match["user"]), int(match["page"]), label=getattr(item, "label", None) or "")
+        return cls(custom_id_number(match["user"]), custom_id_number(match["page"]),
+                   label=getattr(item, "label", None) or "")
 
     @guarded
     async def callback(  # type: ignore[override]  # our client is always a StoppaBot
@@ -156,7 +164,7 @@ class ShareReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=SHAR
         match: re.Match[str], /
     ) -> ShareReplayButton:
         """Rebuild the button from a click (after a restart too)."""
-        return cls(int(match["hand"]), label=getattr(item, "label", None) or "")
+        return cls(custom_id_number(match["hand"]), label=getattr(item, "label", None) or "")
 
     @guarded
     async def callback(  # type: ignore[override]  # our client is always a StoppaBot
@@ -267,9 +275,10 @@ class HistoryCog(commands.Cog, name=COG_NAME):
             return False
         try:
             if page is not None:
-                await self.turn_page(interaction, int(page["user"]), int(page["page"]))
+                await self.turn_page(interaction, custom_id_number(page["user"]),
+                                     custom_id_number(page["page"]))
             elif share is not None:
-                await self.send_replay(interaction, int(share["hand"]), share=True)
+                await self.send_replay(interaction, custom_id_number(share["hand"]), share=True)
         except Exception as error:
             await report_interaction_error(interaction, error, where=custom_id)
         return True
@@ -281,7 +290,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         if total == 0:
             raise UserFacingError("history.errors.no_hands", name=name)
         pages = max(1, math.ceil(total / PAGE_SIZE))
-        if page > pages:
+        if not 1 <= page <= pages:  # (a page below 1 would be a negative OFFSET)
             raise UserFacingError("history.errors.page_out", pages=pages)
         hands = await self.store.player_hands(guild, user, limit=PAGE_SIZE,
                                               offset=(page - 1) * PAGE_SIZE)
@@ -310,9 +319,16 @@ class HistoryCog(commands.Cog, name=COG_NAME):
     async def turn_page(
         self, interaction: discord.Interaction[StoppaBot], user: int, page: int
     ) -> None:
-        """A page button: the page replaces the message (or a polite word if it is gone)."""
+        """A page button: the page replaces its own history message (or a polite word if it
+        is gone). Pressed on any other message (a client may send any custom id with any
+        message) it edits nothing: the page comes as a fresh private message."""
         guild = _guild(interaction)
-        await interaction.response.defer()
+        checked_id(user)
+        own = carries(interaction.message, f"{PAGE_PREFIX}{user}:", ephemeral=True)
+        if own:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await lang_for(interaction, self.store)
         name = (await self.names.names(guild, [user]))[user]
         try:
@@ -320,7 +336,10 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         except UserFacingError as error:
             await interaction.followup.send(error.text(lang), ephemeral=True)
             return
-        await interaction.edit_original_response(embed=embed, view=view)
+        if own:
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
     # -- replay -----------------------------------------------------------------------------
     async def replay_bytes(self, guild: int, hand: StoredHand, viewer: int | None, lang: str
@@ -355,13 +374,20 @@ class HistoryCog(commands.Cog, name=COG_NAME):
 
     async def send_replay(self, interaction: discord.Interaction[StoppaBot], hand_id: int, *,
                           share: bool) -> None:
-        """Answer with the replay: the asker's own cards privately, or the public one shared."""
+        """Answer with the replay: the asker's own cards privately, or the public one shared.
+
+        The hand is looked up before anything is said in public: a refusal (no such hand on
+        this server) is always private, whether the store was quick or slow."""
         guild = _guild(interaction)
-        await interaction.response.defer(ephemeral=not share, thinking=True)
-        lang = await lang_for(interaction, self.store)
-        hand = await self.store.stored_hand(guild, hand_id)
+        if not fits_id(hand_id):
+            raise UserFacingError("history.errors.no_hand", id=echo(hand_id))
+        async with defer_if_slow(interaction):
+            lang = await lang_for(interaction, self.store)
+            hand = await self.store.stored_hand(guild, hand_id)
         if hand is None:
             raise UserFacingError("history.errors.no_hand", id=hand_id)
+        if not interaction.response.is_done():  # (done: the look-up was slow, privately)
+            await interaction.response.defer(ephemeral=not share, thinking=True)
         viewer = None if share else hand.seat_of(interaction.user.id)
         data = await self.replay_bytes(guild, hand, viewer, lang)
         message = "history.replay_shared" if share else (
@@ -370,8 +396,8 @@ class HistoryCog(commands.Cog, name=COG_NAME):
                     when=f"<t:{int(hand.at)}:f>", user=interaction.user.mention)
         file = discord.File(io.BytesIO(data), filename=f"replay-{hand.id}.{REPLAY_FORMAT}")
         if share:
-            await interaction.followup.send(content=content, file=file,
-                                            allowed_mentions=discord.AllowedMentions.none())
+            await send_public(interaction, content, file=file,
+                              allowed_mentions=discord.AllowedMentions.none())
             return
         view = discord.ui.View(timeout=None)
         view.add_item(ShareReplayButton(hand.id, label=t("history.share", lang)))
@@ -410,8 +436,8 @@ def stats_fields(figures: PhaseFigures, lang: str) -> list[tuple[str, str]]:
     return [
         (t("history.stats.small_won", lang), f"{figures.small_won_pct:.0f}%"),
         (t("history.stats.big_won", lang), f"{figures.big_won_pct:.0f}%"),
-        (t("history.stats.closes", lang), str(figures.closes)),
-        (t("history.stats.average_paid", lang), f"{figures.average_paid:.0f}"),
+        (t("history.stats.closes", lang), format_number(figures.closes, lang)),
+        (t("history.stats.average_paid", lang), format_number(round(figures.average_paid), lang)),
     ]
 
 

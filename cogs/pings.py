@@ -14,7 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import StoppaBot
-from bot.discord_utils import choice, cmd_str, key, lang_in_memory
+from bot.discord_utils import UserFacingError, choice, cmd_str, key, lang_in_memory
+from bot.discord_utils.numbers import echo
 from bot.i18n import t
 
 _log = logging.getLogger(__name__)
@@ -36,9 +37,10 @@ class PingsCog(commands.Cog):
         """Turn the member's turn pings on or off on this server, only for them."""
         lang = lang_in_memory(interaction)
         guild_id = interaction.guild_id
-        if guild_id is None or state not in STATES:
-            await interaction.response.send_message(t("errors.unexpected", lang), ephemeral=True)
-            return
+        if guild_id is None:  # (the tree refuses a DM first; this is for the type checker)
+            raise app_commands.NoPrivateMessage()
+        if state not in STATES:  # a choice only a modified client could send
+            raise UserFacingError("errors.bad_option", value=echo(state))
         on = state == "on"
         self.bot.pings.set(guild_id, interaction.user.id, on)
         await interaction.response.send_message(t(key("pings.answer", state), lang),

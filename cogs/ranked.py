@@ -139,7 +139,7 @@ class RankedCog(commands.Cog):
         if not is_manager(interaction):
             raise NotManager("Manage Server permission required")
         guild = _guild_id(interaction)
-        async with defer_if_slow(interaction, ephemeral=False):
+        async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
             seasons = await self.store.seasons(guild)
             taken = [season_title(s, other) for s in seasons for other in SUPPORTED]
@@ -191,7 +191,7 @@ class RankedCog(commands.Cog):
     ) -> None:
         """`/leaderboard by:rating [season]`: the live board, or a past season's frozen one."""
         guild = _guild_id(interaction)
-        async with defer_if_slow(interaction, ephemeral=False):
+        async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
             seasons = await self.store.seasons(guild)
             chosen = seasons[-1] if season is None else find_season(seasons, season)
@@ -239,9 +239,8 @@ class RankedCog(commands.Cog):
         content = f"{leaderboard_text(snapshot)}\n-# {footer}"
         if len(content) > 2000:
             content = content[:1997] + "..."
-        await interaction.followup.send(
-            content=content,
-            file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
+        await send_public(
+            interaction, content, file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

@@ -33,6 +33,7 @@ from bot.discord_utils import (
     mark_handled,
     report_interaction_error,
 )
+from bot.discord_utils.numbers import NUMBER, custom_id_number
 from bot.engine import MAX_PLAYERS, Bet, Call, Concede, Declare, Pass, Play, Raise
 from bot.engine.points import Point
 from bot.i18n import t
@@ -45,11 +46,13 @@ COG_NAME = "TableCog"
 TABLE_ACTIONS = ("join", "leave", "start", "addcpu", "hand", "back")
 TURN_ACTIONS = ("pass", "call", "raise", "declare", "play", "bet", "other", "best")
 BUTTON_TEMPLATE = (
-    r"stoppa:(?P<table>\d+):(?P<action>" + "|".join(TABLE_ACTIONS + TURN_ACTIONS) + ")"
-    r"(?::(?P<hand>\d+):(?P<turn>\d+)(?::(?P<arg>\d+))?)?"
+    f"stoppa:(?P<table>{NUMBER}):(?P<action>" + "|".join(TABLE_ACTIONS + TURN_ACTIONS) + ")"
+    f"(?::(?P<hand>{NUMBER}):(?P<turn>{NUMBER})(?::(?P<arg>{NUMBER}))?)?"
 )
-SELECT_TEMPLATE = r"stoppa:(?P<table>\d+):pick:(?P<hand>\d+):(?P<turn>\d+)"
-MODAL_TEMPLATE = re.compile(r"stoppa:(?P<table>\d+):amount:(?P<hand>\d+):(?P<turn>\d+)")
+SELECT_TEMPLATE = f"stoppa:(?P<table>{NUMBER}):pick:(?P<hand>{NUMBER}):(?P<turn>{NUMBER})"
+MODAL_TEMPLATE = re.compile(
+    f"stoppa:(?P<table>{NUMBER}):amount:(?P<hand>{NUMBER}):(?P<turn>{NUMBER})"
+)
 #: The templates compiled, to parse a custom id that discord.py handed to nobody.
 BUTTON_PATTERN = re.compile(BUTTON_TEMPLATE)
 SELECT_PATTERN = re.compile(SELECT_TEMPLATE)
@@ -59,7 +62,7 @@ BETTING_PHASES = ("small_point", "big_point")
 
 
 def _opt_int(value: str | None) -> int | None:
-    return int(value) if value is not None else None
+    return custom_id_number(value) if value is not None else None
 
 
 def custom_id(table: int, action: str, hand: int | None = None, turn: int | None = None,
@@ -142,7 +145,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
     ) -> TableButton:
         """The button of a custom id matched by `BUTTON_PATTERN`."""
         return cls(
-            int(match["table"]), match["action"], _opt_int(match["hand"]),
+            custom_id_number(match["table"]), match["action"], _opt_int(match["hand"]),
             _opt_int(match["turn"]), _opt_int(match["arg"]), label=label, style=style,
         )
 
@@ -189,7 +192,8 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         """Rebuild the select from a choice."""
         select = item if isinstance(item, discord.ui.Select) else None
         return cls(
-            int(match["table"]), int(match["hand"]), int(match["turn"]),
+            custom_id_number(match["table"]), custom_id_number(match["hand"]),
+            custom_id_number(match["turn"]),
             list(select.options) if select is not None else [],
             placeholder=select.placeholder if select is not None else None,
         )

@@ -21,6 +21,8 @@ from discord import app_commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
+from bot.discord_utils.components import carries
+from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
 from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
 from bot.i18n.cards import card_name
 from bot.render import hand_alt_text, render_hand
@@ -94,7 +96,11 @@ class TablePlay:
             discord.InteractionType.component, discord.InteractionType.modal_submit
         )
         message = interaction.message
-        if component and not interaction.response.is_done():
+        # a click acts on its own message only: the table's, or a panel of this table (a
+        # client may send a table's custom id with any message); elsewhere, a fresh answer
+        state = r.service.state(channel)
+        own = state is not None and carries(message, f"stoppa:{state.table_id}:")
+        if component and own and not interaction.response.is_done():
             await interaction.response.defer()
             if message is not None and not message.flags.ephemeral:
                 r.publisher.lend(interaction)  # its token edits the table message
@@ -104,7 +110,7 @@ class TablePlay:
             guild, channel, interaction.user.id, action, expected_hand=hand, expected_turn=turn
         )
         done = done_text(action, lang)
-        if not component:
+        if not component or not own:
             await r.say(interaction, done)
         elif message is not None and message.flags.ephemeral:
             content = f"{message.content}\n{done}" if message.content else done
@@ -169,7 +175,7 @@ class TablePlay:
         """The open table of a component's custom id, which must be the table of the channel
         the interaction comes from (a custom id is data sent by the client)."""
         service = self.replies.service
-        state = service.state_by_id(table_id)
+        state = service.state_by_id(checked_id(table_id))
         if state is None:
             raise service.missing_table(table_id)
         if (state.guild_id, state.channel_id) != (interaction.guild_id, interaction.channel_id):
@@ -289,11 +295,11 @@ class TablePlay:
             state = self.table(table, interaction)
             self.precheck(state, interaction.user.id, hand, turn)
             info = self._my_turn_info(state, interaction.user.id, hand)
-            text = typed.strip()
-            if not text.isdigit():
+            chips = typed_number(typed)
+            if chips is None:
                 low, high = info.bet_range or (0, 0)
                 raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
-            action = bet_action(info, int(text))
+            action = bet_action(info, chips)
             await self.act(interaction, lang, state.guild_id, state.channel_id, action,
                            hand=hand, turn=turn)
 
@@ -313,8 +319,9 @@ class TablePlay:
             if found is None:
                 return False
             typed = submitted_values(interaction).get("amount")
-            await self.amount(interaction, int(found["table"]), int(found["hand"]),
-                              int(found["turn"]), typed if isinstance(typed, str) else "")
+            await self.amount(interaction, custom_id_number(found["table"]),
+                              custom_id_number(found["hand"]), custom_id_number(found["turn"]),
+                              typed if isinstance(typed, str) else "")
             return True
         found = BUTTON_PATTERN.fullmatch(custom_id)
         if found is not None:
@@ -323,8 +330,9 @@ class TablePlay:
         found = SELECT_PATTERN.fullmatch(custom_id)
         if found is not None:
             values = [str(v) for v in data.get("values") or []]
-            await self.pick(interaction, int(found["table"]), int(found["hand"]),
-                            int(found["turn"]), values)
+            await self.pick(interaction, custom_id_number(found["table"]),
+                            custom_id_number(found["hand"]), custom_id_number(found["turn"]),
+                            values)
             return True
         return False
 

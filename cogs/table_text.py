@@ -18,9 +18,10 @@ import discord
 
 from bot.client import StoppaBot
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
-from bot.i18n import DEFAULT, has, normalize_locale, t
+from bot.i18n import DEFAULT, normalize_locale, t
 from bot.i18n.cards import cards_text
 from bot.i18n.currency import Currency
+from bot.i18n.refusals import readable
 from bot.render.shapes import phase_label
 from bot.tables import (
     Notice,
@@ -141,24 +142,6 @@ def refusal(error: TableError | IllegalAction) -> tuple[str, dict[str, Any]]:
     return f"engine.{error.code}", _mentioned(getattr(error, "params", {}) or {})
 
 
-def action_name(kind: object, lang: str) -> str:
-    """An engine action kind ("declare") as a person reads it ("declare a point")."""
-    name_key = key_of("names.action", kind)
-    return t(name_key, lang) if has(name_key, lang) else t("names.action.act", lang)
-
-
-def readable(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """Refusal params with the engine's identifiers named in `lang`: a phase ("small_point")
-    by its name ("Punto piccolo"), an action kind by its verb."""
-    out = dict(params)
-    if "phase" in out:
-        out["phase"] = phase_label(str(out["phase"]), lang)
-    if "action" in out:  # a kind ("declare") or an action's text ("declare 7d 6d")
-        words = str(out["action"]).split()
-        out["action"] = action_name(words[0] if words else "act", lang)
-    return out
-
-
 def refusal_text(error: TableError | IllegalAction, lang: str) -> str:
     """A refusal in `lang`, user ids shown as mentions and engine identifiers named.
 
@@ -168,7 +151,7 @@ def refusal_text(error: TableError | IllegalAction, lang: str) -> str:
     if key == "tables.errors.bad_stakes":
         key, params = "input.bad_stakes", {}
     try:
-        return t(key, lang, **readable(params, lang))
+        return t(key, lang, **readable(params, lang, cards=isinstance(error, IllegalAction)))
     except (KeyError, IndexError):
         _log.warning("no catalogue text for refusal %s", key)
         return t("errors.not_allowed", lang)

@@ -15,8 +15,10 @@
 Refusals (the service's `RankedError`, `TournamentError`, `TableError`, too few chips, a
 stale button, not allowed) are short ephemeral replies in the user's language. The
 registration message is edited through the clicking interaction when a button is pressed;
-after a command it is edited by id, which the cog remembers from the message it sent or was
-clicked (after a restart, the next click refreshes it).
+after a command it is edited by id. Nothing of a tournament lives only in memory: the
+registration message's id, the table's channel and whether the results were posted are kept
+in the tournament's row (`Posts`), and when a server becomes available the results a stopped
+process never posted are posted.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -44,10 +46,13 @@ from bot.discord_utils import (
     lang_in_memory,
     report_interaction_error,
     send_ephemeral,
+    send_public,
     server_currency,
     within_autocomplete,
 )
 from bot.discord_utils.access import in_thread, permission_names
+from bot.discord_utils.components import carries
+from bot.discord_utils.numbers import checked_id, custom_id_number, fits_id, typed_number
 from bot.i18n import t
 from bot.ratings.errors import RankedError
 from bot.render.standings import render_standings, standings_text
@@ -59,7 +64,12 @@ from bot.tournaments.info import TournamentInfo
 from bot.tournaments.service import TournamentService
 from bot.tournaments.state import Phase
 from cogs.table_text import NameBook, table_language
-from cogs.tournament_items import BUTTON_PATTERN, TournamentButton, registration_view
+from cogs.tournament_items import (
+    BUTTON_PATTERN,
+    TournamentButton,
+    custom_id,
+    registration_view,
+)
 from cogs.tournament_text import (
     entrant_name,
     registration_embed,
@@ -109,8 +119,8 @@ def refusal(error: Exception, lang: str) -> str | None:
 
 def parse_number(text: str) -> int | None:
     """The tournament number typed or chosen ("3", "#3"), None when it is not one."""
-    digits = text.strip().lstrip("#").strip()
-    return int(digits) if digits.isdigit() and len(digits) < 19 else None
+    number = typed_number(text.strip().lstrip("#"))
+    return number if number is not None and fits_id(number) else None
 
 
 def choice_name(info: TournamentInfo, lang: str) -> str:
@@ -136,12 +146,10 @@ class TournamentCog(
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
         self.names = NameBook(bot)
-        #: tournament id -> (channel id, registration message id), as sent or clicked
-        self.messages: dict[int, tuple[int, int]] = {}
         #: the tournaments being started right now (a second Start waits for nothing)
         self.starting: set[int] = set()
-        #: the thread (or channel) each started tournament plays in
-        self.table_channels: dict[int, int] = {}
+        #: the tournaments whose results this process is posting right now
+        self.posting: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         super().__init__()
 
@@ -177,16 +185,29 @@ class TournamentCog(
         if update.state.tournament is None:
             return
         if update.kind == "tournament_over":
-            work = self._post_results(update.state)
+            work = self._post_results(update.state.tournament.id, update.state.channel_id)
         elif update.kind == "closed":
             work = self._closed(update.state.tournament.id)
         else:
             return
-        task = asyncio.get_running_loop().create_task(
-            work, name=f"tournament_{update.kind}_{update.table_id}"
-        )
+        self._spawn(work, f"tournament_{update.kind}_{update.table_id}")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server is there (at start, or back): post the results of its tournaments that
+        were paid out but never posted (the process stopped in between)."""
+        try:
+            pending = await self.service.to_post(guild.id)
+        except Exception:
+            _log.exception("guild %s: the tournaments to post could not be read", guild.id)
+            return
+        for info in pending:
+            self._spawn(self._post_results(info.id), f"tournament_results_{info.id}")
 
     async def _closed(self, tournament: int) -> None:
         """A tournament table closed: a tournament called off meanwhile shows it."""
@@ -237,7 +258,7 @@ class TournamentCog(
             state = tables.state_by_id(info.table_id)
             if state is not None:
                 return state.channel_id
-        return self.table_channels.get(info.id)
+        return info.posts.table_channel
 
     async def _resolve(
         self, interaction: discord.Interaction[StoppaBot], typed: str | None, *,
@@ -294,16 +315,17 @@ class TournamentCog(
         embed = registration_embed(info, lang, currency, table_channel=self._table_channel(info))
         view = registration_view(info.id, lang) if info.status is Phase.REGISTERING else None
         message = interaction.message if interaction is not None else None
-        clicked = (
+        clicked = (  # on its own registration message (a client may send any custom id)
             interaction is not None and interaction.type is discord.InteractionType.component
-            and message is not None and not message.flags.ephemeral
+            and carries(message, custom_id(info.id, ""), ephemeral=False)
         )
         try:
             if clicked and interaction is not None and message is not None:
-                self.messages[info.id] = (message.channel.id, message.id)
+                await self._note_registration(info, (message.channel.id, message.id))
                 await interaction.edit_original_response(embed=embed, view=view)
                 return
-            known = self.messages.get(info.id)
+            known = info.posts.registration or (
+                await self.service.info(info.id)).posts.registration
             if known is None:
                 return
             channel = self.bot.get_partial_messageable(known[0], guild_id=info.guild_id)
@@ -373,7 +395,6 @@ class TournamentCog(
             state, cannot = await self._open_table(interaction, info)
         finally:
             self.starting.discard(info.id)
-        self.table_channels[info.id] = state.channel_id
         after = state.tournament or await self.service.info(info.id)
         await self._refresh(after, interaction)
         public = await table_language(self.bot, info.guild_id)
@@ -435,33 +456,50 @@ class TournamentCog(
             await channel.send(text, allowed_mentions=discord.AllowedMentions(
                 users=humans, roles=False, everyone=False))
 
-    async def _post_results(self, state: TableState) -> None:
-        """The results in the tournament's thread: the embed and the standings image."""
-        info = state.tournament
-        if info is None:
+    async def _note_registration(self, info: TournamentInfo, message: tuple[int, int]) -> None:
+        """Keep the registration message's channel and id in the tournament's row."""
+        if info.posts.registration != message:
+            await self.service.note_posts(info.id, registration=message)
+
+    async def _post_results(self, tournament: int, channel_id: int | None = None) -> None:
+        """The results in the tournament's thread (`channel_id`, else the one kept in its
+        row): the embed and the standings image, then the mark that they are posted (a
+        process stopped in between posts them at its next start). Once per process at a
+        time; nothing when already posted."""
+        if tournament in self.posting:
             return
+        self.posting.add(tournament)
         try:
-            guild = self.bot.get_guild(info.guild_id)
-            lang = await table_language(self.bot, info.guild_id)
-            currency = server_currency(self.bot, info.guild_id)
-            humans = [e.user_id for e in info.entrants if e.cpu is None and e.user_id > 0]
-            names = await self.names.names(info.guild_id, humans)
-            snap = standings_snapshot(info, lang, names, server=guild.name if guild else "",
-                                      currency=currency)
-            png = await asyncio.to_thread(render_standings, snap)
-            file = discord.File(io.BytesIO(png), filename=IMAGE_NAME,
-                                description=standings_text(snap)[:1000])
-            channel = self.bot.get_partial_messageable(state.channel_id,
-                                                       guild_id=info.guild_id)
-            await self.bot.requests.acquire()
-            await channel.send(embed=results_embed(info, lang, currency, IMAGE_NAME),
-                               file=file, allowed_mentions=discord.AllowedMentions.none())
-            self.table_channels[info.id] = state.channel_id
-            await self._refresh(info)
-            if state.own_thread:
-                await self._archive(state.channel_id)
+            info = await self.service.info(tournament)
+            where = channel_id or info.posts.table_channel
+            if info.status is Phase.FINISHED and not info.posts.results_posted and where:
+                await self._send_results(info, where)
         except Exception:
-            _log.exception("tournament %s: the results could not be posted", info.id)
+            _log.exception("tournament %s: the results could not be posted", tournament)
+        finally:
+            self.posting.discard(tournament)
+
+    async def _send_results(self, info: TournamentInfo, channel_id: int) -> None:
+        """Send the results to `channel_id`, mark them posted, show the end on the
+        registration message and archive the tournament's own thread."""
+        guild = self.bot.get_guild(info.guild_id)
+        lang = await table_language(self.bot, info.guild_id)
+        currency = server_currency(self.bot, info.guild_id)
+        humans = [e.user_id for e in info.entrants if e.cpu is None and e.user_id > 0]
+        names = await self.names.names(info.guild_id, humans)
+        snap = standings_snapshot(info, lang, names, server=guild.name if guild else "",
+                                  currency=currency)
+        png = await asyncio.to_thread(render_standings, snap)
+        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME,
+                            description=standings_text(snap)[:1000])
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=info.guild_id)
+        await self.bot.requests.acquire()
+        await channel.send(embed=results_embed(info, lang, currency, IMAGE_NAME),
+                           file=file, allowed_mentions=discord.AllowedMentions.none())
+        await self.service.note_posts(info.id, results_posted=True)
+        await self._refresh(info)
+        if channel_id != info.channel_id:  # the tournament's own thread
+            await self._archive(channel_id)
 
     async def _archive(self, channel_id: int) -> None:
         """Archive the tournament's own thread once the results are in it."""
@@ -483,9 +521,12 @@ class TournamentCog(
         """A registration button was pressed."""
 
         async def work(lang: str) -> None:
-            await self._defer(interaction)
+            if carries(interaction.message, custom_id(button.tournament, ""), ephemeral=False):
+                await self._defer(interaction)  # its registration message shows the result
+            else:  # pressed with another message: that one is left alone
+                await interaction.response.defer(ephemeral=True, thinking=True)
             try:
-                info = await self.service.info(button.tournament)
+                info = await self.service.info(checked_id(button.tournament))
             except StoreError:
                 raise UserFacingError("tournaments.error.over", number=button.tournament) from None
             if info.guild_id != interaction.guild_id:
@@ -504,7 +545,7 @@ class TournamentCog(
         if found is None:
             return False
         await self.on_tournament_button(
-            interaction, TournamentButton(int(found["tournament"]), found["action"])
+            interaction, TournamentButton(custom_id_number(found["tournament"]), found["action"])
         )
         return True
 
@@ -541,7 +582,7 @@ class TournamentCog(
                 payout=payout, hands_per_level=hands_per_level,
             )
             settings = self.bot.languages.settings(guild)
-            async with defer_if_slow(interaction, ephemeral=False):
+            async with defer_if_slow(interaction):  # nothing public before the checks
                 if settings is None and self.store is not None:
                     settings = await self.store.server_settings(guild)
                 self._may_open(interaction, bool(settings and settings.tournaments_open))
@@ -549,14 +590,9 @@ class TournamentCog(
                 public = await table_language(self.bot, guild)
             embed = registration_embed(info, public, server_currency(self.bot, guild))
             view = registration_view(info.id, public)
-            if interaction.response.is_done():
-                message = await interaction.edit_original_response(embed=embed, view=view)
-                self.messages[info.id] = (channel, message.id)
-                return
-            sent = await interaction.response.send_message(embed=embed, view=view)
-            resource = sent.resource if sent is not None else None
-            if isinstance(resource, discord.InteractionMessage):
-                self.messages[info.id] = (channel, resource.id)
+            message = await send_public(interaction, embed=embed, view=view)
+            if message is not None:
+                await self._note_registration(info, (channel, message.id))
 
         await self._guard(interaction, work, "tournament_new")
 

@@ -16,11 +16,12 @@ import discord
 
 from bot.client import StoppaBot
 from bot.discord_utils import PREFIX, guarded, key
+from bot.discord_utils.numbers import NUMBER, custom_id_number
 from bot.i18n import t
 
 #: What the registration message's buttons do, in the order they are shown.
 ACTIONS: tuple[str, ...] = ("join", "leave", "cpu", "start", "cancel")
-BUTTON_TEMPLATE = PREFIX + r"tour:(?P<tournament>\d+):(?P<action>" + "|".join(ACTIONS) + ")"
+BUTTON_TEMPLATE = PREFIX + f"tour:(?P<tournament>{NUMBER}):(?P<action>" + "|".join(ACTIONS) + ")"
 BUTTON_PATTERN = re.compile(BUTTON_TEMPLATE)
 STYLES: dict[str, discord.ButtonStyle] = {
     "join": discord.ButtonStyle.success,
@@ -65,7 +66,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTO
     ) -> TournamentButton:
         """Rebuild the button from a click (after a restart too)."""
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["tournament"]), match["action"], label=label)
+        return cls(custom_id_number(match["tournament"]), match["action"], label=label)
 
     @guarded
     async def callback(  # type: ignore[override]  # our client is always a StoppaBot

@@ -7,14 +7,17 @@ from hypothesis import strategies as st
 
 from bot.i18n import SUPPORTED, t
 from bot.i18n.currency import Currency
+from bot.i18n.numbers import format_number
 
 counts = st.integers(min_value=-10**9, max_value=10**9)
 
 
 @given(counts)
 def test_without_a_currency_the_bots_own_words_stay(n: int) -> None:
-    assert Currency().amount(n, "en") == f"{n} {'chip' if n == 1 else 'chips'}"
-    assert Currency().amount(n, "it") == f"{n} fiche"
+    written = format_number(n, "en")
+    assert Currency().amount(n, "en") == f"{written} {'chip' if n == 1 else 'chips'}"
+    word = "fiche" if n == 1 else "fiches"
+    assert Currency().amount(n, "it") == f"{format_number(n, 'it')} {word}"
     assert t("economy.balance_self", "en", balance=n) == t(
         "economy.balance_self", "en", balance=n, currency=Currency())
 
@@ -22,12 +25,12 @@ def test_without_a_currency_the_bots_own_words_stay(n: int) -> None:
 @given(counts, st.sampled_from(SUPPORTED))
 def test_a_singular_and_plural_name_agrees_with_the_count(n: int, lang: str) -> None:
     text = Currency("coin/coins", "🪙").amount(n, lang)
-    assert text == f"🪙 {n} {'coin' if n == 1 else 'coins'}"
+    assert text == f"🪙 {format_number(n, lang)} {'coin' if n == 1 else 'coins'}"
 
 
 @given(counts)
 def test_a_single_name_is_used_for_every_count(n: int) -> None:
-    assert Currency("gold").amount(n, "en") == f"{n} gold"
+    assert Currency("gold").amount(n, "en") == f"{format_number(n, 'en')} gold"
 
 
 def test_an_amount_written_with_separators_or_a_sign_still_agrees() -> None:

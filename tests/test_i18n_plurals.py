@@ -14,8 +14,10 @@ from bot.render.snapshots import SeatInfo, TableSnapshot
 
 #: Nouns that agree with a number written just before them.
 COUNTED = {
-    "en": ("cards", "chips", "players", "times", "files", "hands", "pages", "points"),
-    "it": ("carte", "gettoni", "giocatori", "volte", "mani", "pagine", "punti", "fiches"),
+    "en": ("cards", "chips", "players", "times", "files", "hands", "pages", "points", "rows",
+           "differences", "places", "processes"),
+    "it": ("carte", "giocatori", "volte", "mani", "pagine", "punti", "fiches", "righe",
+           "differenze", "posizioni", "processi"),
 }
 
 
@@ -80,3 +82,32 @@ def test_alt_text_of_a_seat_with_one_card() -> None:
         text = table_alt_text(snap)
         assert wrong not in text
         assert ("1 card" if lang == "en" else "1 carta") in text
+
+
+@pytest.mark.parametrize(("lang", "one", "five"), [
+    ("en", "Trend (last hand)", "Trend (last 5 hands)"),
+    ("it", "Andamento (ultima mano)", "Andamento (ultime 5 mani)"),
+])
+def test_a_form_may_hold_its_count(lang: str, one: str, five: str) -> None:
+    """`#` in a plural form is the count: "the last hand", never "the last 1 hand"."""
+    assert t("ranking.stats_trend", lang, hands=1) == one
+    assert t("ranking.stats_trend", lang, hands=5) == five
+    assert t("history.chart.title", "en", player="A", count=1) == (
+        "A: chips won or lost in the last hand")
+    assert t("history.chart.title", "it", player="A", count=12) == (
+        "A: fiches vinte o perse nelle ultime 12 mani")
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_counts_of_the_operator_commands_agree(lang: str) -> None:
+    assert "1 rows" not in t("db.copied_table", "en", table="ledger", rows=1)
+    assert t("db.copied_table", lang, table="x", rows=1).endswith(("1 row", "1 riga"))
+    assert t("db.audit_problems", lang, count=1) in ("1 difference", "1 differenza")
+
+
+def test_counts_in_the_operators_logs() -> None:
+    from bot.i18n import counted
+
+    assert counted(1, "time", "times") == "1 time"
+    assert counted(3, "time", "times") == "3 times"
+    assert counted(0, "server", "servers") == "0 servers"

@@ -9,8 +9,10 @@ moments to `--out`, and ends with the chip counts. No token and no database are 
 from __future__ import annotations
 
 import argparse
+import errno
 import random
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from bot.engine import Rules
 from bot.engine.events import Event
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
+from bot.i18n.numbers import format_number
 from bot.players import LEVELS, make_player
 from bot.tables.snapshot import public_hand_events
 
@@ -173,7 +176,8 @@ class Narrator:
 def results_text(result: list[int], names: list[str], lang: str) -> str:
     """ "Anna +120, Bruno -60, ..." for a hand's result."""
     return ", ".join(
-        t("demo.result", lang, player=names[s], delta=f"{r:+d}") for s, r in enumerate(result)
+        t("demo.result", lang, player=names[s], delta=format_number(r, lang, sign=True))
+        for s, r in enumerate(result)
     )
 
 
@@ -224,6 +228,19 @@ class ImageWriter:
                                      player=self.names[seat])
                 name = self.names[seat].lower()
                 self._save(f"hand{hand_no}_{tag}_{name}.png", render_hand(snap))
+        except Exception as exc:  # the demo goes on without pictures, and says why
+            self.error = f"{type(exc).__name__}: {exc}"
+
+    def write_replay(self, hand: Hand, hand_no: int) -> None:
+        """The animated replay of the finished hand (skipped, with the reason kept, when
+        something failed)."""
+        if self.error is not None:
+            return
+        try:
+            from bot.render.replay import write_replay
+
+            path = self.out / f"hand{hand_no}_replay.webp"
+            self.written.append(write_replay(path, hand.events, self.names, hand_no, self.lang))
         except Exception as exc:  # the demo goes on without pictures, and says why
             self.error = f"{type(exc).__name__}: {exc}"
 
@@ -300,10 +317,7 @@ def play_game(
         echo(hand_over_text(hand_no, hand.result, names, lang))
         if images is not None:
             images.write(hand, "over", hand_no)
-            from bot.render.replay import write_replay
-
-            replay = images.out / f"hand{hand_no}_replay.webp"
-            images.written.append(write_replay(replay, hand.events, names, hand_no, lang))
+            images.write_replay(hand, hand_no)
         chips = list(hand.chips)
         carry = hand.carry_out
         dealer = (dealer + 1) % players
@@ -321,9 +335,39 @@ def play_game(
     return chips
 
 
+#: why a folder cannot take the images, by errno (`demo.out_reason.<key>`); others: "other"
+OUT_REASONS = {
+    errno.EACCES: "denied", errno.EPERM: "denied", errno.EROFS: "read_only",
+    errno.ENOSPC: "full", errno.EEXIST: "not_a_folder", errno.ENOTDIR: "not_a_folder",
+}
+
+
+def out_problem(out: Path) -> str | None:
+    """Why the images cannot be written to the folder `out` (a `demo.out_reason` key), or
+    None when they can: the folder is made if missing and a file written to it and removed,
+    so the player hears it before the game, not from a traceback after it."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".stoppa-demo-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        if isinstance(exc, (FileExistsError, NotADirectoryError)) or out.is_file():
+            return "not_a_folder"
+        return OUT_REASONS.get(exc.errno or 0, "other")
+    return None
+
+
 def run_demo(args: argparse.Namespace) -> int:
-    """Entry point of `python -m bot demo`; returns the exit code."""
+    """Entry point of `python -m bot demo`; returns the exit code (2: `--out` unusable)."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     out = Path(args.out) if args.out else None
+    if out is not None:
+        problem = out_problem(out)
+        if problem is not None:
+            reason = t(f"demo.out_reason.{problem}", args.lang)
+            print(t("demo.out_unusable", args.lang, dir=str(out), reason=reason),
+                  file=sys.stderr)
+            return 2
     play_game(args.players, seed, args.hands, args.lang, out)
     return 0

@@ -27,7 +27,8 @@ from bot.engine import (
 )
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
-from bot.i18n.cards import cards_text
+from bot.i18n.cards import RANKS, cards_text
+from bot.i18n.refusals import engine_refusal
 from bot.players import make_player
 
 START_CHIPS = 1_000
@@ -65,6 +66,34 @@ class Quit(Exception):
     """The player typed quit, or the input ended."""
 
 
+class Refused(Exception):
+    """What the player typed names no action they can take now: the catalogue message `key`
+    says why (before the engine is asked, so in the player's words)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def command_word(command: str, lang: str) -> str:
+    """The first word a player of `lang` types for the English `command` ("bet" -> "punto")."""
+    words = t(f"demo.play.words.{command}", lang).split()
+    return words[0] if words else command
+
+
+def choice_text(action: str, lang: str) -> str:
+    """A legal action's text ("bet 10", "play 5c") in the words of `lang`; an amount is
+    written N, since the range line gives its bounds."""
+    words = action.split()
+    if not words:
+        return action
+    if words[0] in ("bet", "raise"):
+        words[1:] = ["N"]
+    words[0] = command_word(words[0], lang)
+    return " ".join(words)
+
+
 class Console:
     """The terminal side: reads lines from `stdin`, writes with `echo`."""
 
@@ -87,35 +116,86 @@ class Console:
                 self.echo("")
                 raise Quit
             text = line.strip()
+            if not self.stdin.isatty():  # piped input: show it, so the log reads as a dialogue
+                self.echo(text)
             if text or allow_empty:
                 break
-        text = translate_words(text, self.lang)
-        if text.lower() in ("quit", "exit", "q"):
+        if translate_words(text, self.lang).lower() in ("quit", "exit", "q"):
             raise Quit
         return text
 
 
-def interpret(text: str, hand: Hand, seat: int) -> Any:
-    """The action meant by `text` (abbreviations, `best`, a bare rank in the stoppa).
+def interpret(text: str, hand: Hand, seat: int, lang: str = "en") -> Any:
+    """The action meant by `text` (English words: see `translate_words`).
 
-    Raises ValueError when the text is not an action at all.
+    Abbreviations; `best` (and a bare `declare`) for the best point at a showdown; in the
+    stoppa a bare rank ("5") or card ("5c"); while betting a bare amount ("40") bets it;
+    `bet N` after a bet is the raise to N, and `raise N` before any bet is the bet of N, since
+    the player says how much they put in.
+    Raises ValueError when the text is not an action at all, Refused when it names no action
+    the player has now.
     """
     words = text.lower().split()
     if not words:
         raise ValueError("empty")
     words[0] = SHORT.get(words[0], words[0])
-    if hand.phase == "showdown" and words == ["best"]:
+    if hand.phase == "showdown" and words in (["best"], ["declare"]):
         return hand.default_action(seat)
-    if hand.phase == "stoppa":
+    if words == ["best"]:
+        words = ["declare"]  # the best point, outside a showdown: the engine says why not
+    if hand.phase == "stoppa" and (words[0] == "play" or words[0] not in COMMANDS):
         target = words[1:] if words[0] == "play" else words
         if len(target) == 1:
-            word = target[0]
-            rank = int(word) if word.isdigit() else parse_cards(word)[0].rank
-            for play in hand.legal_actions():
-                if isinstance(play, Play) and play.cards[0].rank == rank:
-                    return play
-            return Play(tuple(parse_cards(word if not word.isdigit() else f"{rank}c")))
+            return _stoppa_play(target[0], hand, lang)
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and hand.phase in (
+            "small_point", "big_point"):
+        words = ["bet", words[0]]  # a bare amount while betting: the bet, or raise, to it
+    if words[0] in ("bet", "raise"):
+        betting = hand.view(seat)["betting"]
+        if betting is not None:
+            words[0] = "raise" if betting["level"] else "bet"
+        if len(words) == 1:
+            if betting is not None and betting.get("bet_range"):
+                raise Refused("demo.play.need_amount", word=command_word(words[0], lang))
+            words.append("0")  # no bet possible: the engine says why
+    if words[0] == "play" and hand.phase != "stoppa":
+        words = ["play"]  # whatever the cards, the engine says it is not the stoppa
+    if words[0] == "declare" and hand.phase != "showdown":
+        words = ["declare"]
+    if words == ["play"] and hand.phase == "stoppa":
+        plays = [a for a in hand.legal_actions() if isinstance(a, Play)]
+        raise Refused("demo.play.play_what", plays=_plays(plays, lang))
+    if words in (["play"], ["declare"]):  # not their phase: the engine says which it is
+        return Play(()) if words[0] == "play" else Declare(())
+    if words[0] in ("play", "declare"):
+        for word in words[1:]:
+            try:
+                parse_cards(word)
+            except ValueError:
+                raise Refused("input.bad_cards", text=word) from None
     return parse_action(" ".join(words))
+
+
+def _stoppa_play(word: str, hand: Hand, lang: str) -> Play:
+    """The opening play meant by a rank ("5") or a card ("5c") of the stoppa."""
+    plays = [a for a in hand.legal_actions() if isinstance(a, Play)]
+    if word.isascii() and word.isdigit():
+        rank = int(word)
+        matching = [p for p in plays if p.cards[0].rank == rank]
+        if rank not in RANKS:
+            raise ValueError(word)
+        if not matching:
+            raise Refused("demo.play.rank_none", rank=rank, plays=_plays(plays, lang))
+        return matching[0]  # one play a rank: the four of a kind and the aces go together
+    card = parse_cards(word)[0]  # ValueError: not a card
+    for play in plays:
+        if card in play.cards:
+            return play
+    return Play((card,))  # the engine says why not (a card not held, by its name)
+
+
+def _plays(plays: Sequence[Play], lang: str) -> str:
+    return ", ".join(" ".join(map(str, p.cards)) for p in plays) or t("cards.none", lang)
 
 
 def show_state(console: Console, hand: Hand, names: list[str]) -> None:
@@ -147,7 +227,9 @@ def show_state(console: Console, hand: Hand, names: list[str]) -> None:
         console.say("no_bet_yet")
     if betting and betting.get("bet_range"):
         low, high = betting["bet_range"]
-        console.say("range", min=low, max=high)
+        word = command_word("raise" if betting["level"] else "bet", lang)
+        console.say("range_raise" if betting["level"] else "range_bet", min=low, max=high,
+                    word=word)
     showdown = view["showdown"]
     if showdown and showdown["declared"]:
         shown = "; ".join(
@@ -157,8 +239,8 @@ def show_state(console: Console, hand: Hand, names: list[str]) -> None:
     if phase == "stoppa":
         counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(view["card_counts"]))
         console.say("needed", counts=counts)
-    legal = view["legal"]
-    extra = ["best"] if phase == "showdown" else []
+    legal = [choice_text(a, lang) for a in view["legal"]]
+    extra = [command_word("best", lang)] if phase == "showdown" else []
     listed = legal[:MAX_CHOICES] + (["..."] if len(legal) > MAX_CHOICES else [])
     console.say("choices", choices=" | ".join(extra + listed))
 
@@ -168,7 +250,8 @@ def human_turn(console: Console, hand: Hand, names: list[str]) -> None:
     lang = console.lang
     show_state(console, hand, names)
     while True:
-        text = console.ask()
+        typed = console.ask()
+        text = translate_words(typed, lang)
         word = text.lower()
         if word in ("help", "h", "?"):
             console.say("help")
@@ -177,17 +260,17 @@ def human_turn(console: Console, hand: Hand, names: list[str]) -> None:
             show_state(console, hand, names)
             continue
         try:
-            action = interpret(text, hand, HUMAN)
-        except ValueError:
-            console.say("not_understood", text=text)
+            action = interpret(text, hand, HUMAN, lang)
+        except Refused as refused:
+            console.echo(t(refused.key, lang, **refused.params))
             continue
-        if isinstance(action, Declare) and not action.cards:
-            console.say("not_understood", text=text)
+        except ValueError:
+            console.say("not_understood", text=typed)
             continue
         try:
             hand.act(HUMAN, action)
         except IllegalAction as exc:
-            console.say("refused", reason=t(f"engine.{exc.code}", lang, **exc.params))
+            console.say("refused", reason=engine_refusal(exc.code, exc.params, lang))
             continue
         return
 

@@ -25,6 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.cluster.shards import ShardPlan
+from bot.i18n import counted
+from bot.metrics.settings import cluster_environment
 
 _log = logging.getLogger("stoppa.cluster")
 
@@ -85,6 +87,7 @@ class Child:
             **base,
             "STOPPA_SHARD_COUNT": str(self.plan.shard_count),
             "STOPPA_SHARD_IDS": self.plan.describe_ids(),
+            **cluster_environment(base, self.index),  # its own metrics port: base + index
         }
 
 
@@ -111,7 +114,8 @@ class Supervisor:
     def request_stop(self, sig: signal.Signals = signal.SIGTERM) -> None:
         """Stop every child (forwarding `sig`) and end `run`."""
         if not self._stopping.is_set():
-            _log.info("%s received: stopping %d processes", sig.name, len(self.children))
+            stopping = counted(len(self.children), "process", "processes")
+            _log.info("%s received: stopping %s", sig.name, stopping)
             self._signal = sig
             self._stopping.set()
 
@@ -159,8 +163,8 @@ class Supervisor:
                 child.gave_up = True
                 return
             if quick_deaths >= self.policy.give_up_after:
-                _log.error("%s died %d times in a row within %gs of its start (last: %s);"
-                           " not restarted", child.name, quick_deaths,
+                _log.error("%s died %s in a row within %gs of its start (last: %s); not restarted",
+                           child.name, counted(quick_deaths, "time", "times"),
                            self.policy.quick_exit, describe_exit(code))
                 child.gave_up = True
                 return

@@ -94,3 +94,31 @@ def submitted_values(interaction: discord.Interaction[Any]) -> dict[str, str | l
 
     walk(data.get("components") or [])
     return out
+
+
+def custom_ids_of(message: discord.Message | None) -> list[str]:
+    """The custom ids of every component of `message` (as Discord sent it: the real one)."""
+    if message is None:
+        return []
+    out: list[str] = []
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if isinstance(custom_id, str):
+            out.append(custom_id)
+        stack.extend(getattr(component, "children", None) or [])
+    return out
+
+
+def carries(message: discord.Message | None, prefix: str, *, ephemeral: bool | None = None
+            ) -> bool:
+    """Whether `message` is one the component of `prefix` belongs to: it has a component whose
+    custom id starts with `prefix` (and is private or public as asked). A click carries the
+    message as Discord keeps it, but its custom id is whatever the client sent, so a handler
+    that edits its message checks this first."""
+    if message is None:
+        return False
+    if ephemeral is not None and message.flags.ephemeral != ephemeral:
+        return False
+    return any(custom_id.startswith(prefix) for custom_id in custom_ids_of(message))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -94,6 +95,45 @@ def _store_error_text(error: BaseException, lang: str) -> str | None:
     return text
 
 
+def check_options(command: app_commands.Command[Any, ..., Any],
+                  namespace: app_commands.Namespace) -> None:
+    """Refuse (`UserFacingError`) an option that is not one of its choices, or outside its
+    declared bounds: numbers by value, strings by length (discord.py keeps both in
+    `min_value`/`max_value`)."""
+    from bot.discord_utils.numbers import checked_range, echo  # (numbers imports this module)
+
+    for parameter in command.parameters:
+        chosen = getattr(namespace, parameter.display_name, None)
+        if parameter.choices and chosen is not None and chosen not in {
+            c.value for c in parameter.choices
+        }:
+            raise UserFacingError("errors.bad_option", value=echo(chosen))
+        low, high = parameter.min_value, parameter.max_value
+        if low is None and high is None:
+            continue
+        value = getattr(namespace, parameter.display_name, None)
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, int | float):
+            checked_range(value, low, high)
+        elif isinstance(value, str) and not (low or 0) <= len(value) <= (high or len(value)):
+            raise UserFacingError("input_numbers.text_length", low=low or 0,
+                                  high=high if high is not None else len(value))
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether `error` says the database is busy (another process holds SQLite's write lock
+    longer than the busy timeout): worth "try again", not a bug."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # (extended codes)
+    return "database is locked" in str(error)  # i18n: not user-facing
+
+
 def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
     """The text to show for `error` in `lang`, and whether it is expected (not a bug)."""
     original = error
@@ -116,6 +156,8 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
     text = _store_error_text(original, lang)
     if text is not None:
         return text, True
+    if is_busy(original):
+        return t("input_context.busy", lang), True
     return t("errors.unexpected", lang), False
 
 
@@ -130,7 +172,12 @@ async def report_interaction_error(
         lang = "en"
     text, expected = describe_error(error, lang)
     cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    if expected:
+    if is_busy(cause):
+        _log.warning(
+            "database busy in %s guild=%s channel=%s user=%s: %s",
+            command, interaction.guild_id, interaction.channel_id, interaction.user.id, cause,
+        )
+    elif expected:
         _log.info(
             "refused %s guild=%s channel=%s user=%s: %r",
             command, interaction.guild_id, interaction.channel_id, interaction.user.id, cause,
@@ -146,7 +193,30 @@ async def report_interaction_error(
 
 
 class StoppaTree(app_commands.CommandTree["StoppaBot"]):
-    """The bot's command tree: every command error is logged and answered (never swallowed)."""
+    """The bot's command tree: every command error is logged and answered (never swallowed).
+
+    Before any command runs, `interaction_check` refuses politely what Discord itself would
+    have refused for an honest client: a server command used in a DM, and an option outside
+    the bounds the command declares (`Range`: Discord checks them, discord.py does not)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[StoppaBot], /) -> bool:
+        """Refuse (an `AppCommandError`, answered by `on_error`) a server command in a DM
+        and an option out of its bounds; an autocomplete there gets no suggestions."""
+        command = interaction.command
+        if not isinstance(command, app_commands.Command):
+            return True
+        try:
+            if interaction.guild_id is None and (command.root_parent or command).guild_only:
+                raise app_commands.NoPrivateMessage()
+            if interaction.type is discord.InteractionType.application_command:
+                check_options(command, interaction.namespace)
+        except app_commands.AppCommandError:
+            if interaction.type is discord.InteractionType.autocomplete:
+                if not interaction.response.is_done():
+                    await interaction.response.autocomplete([])
+                return False
+            raise
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[StoppaBot], error: app_commands.AppCommandError, /

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 
+import bot.metrics as metrics
+
 #: Requests a second the bot allows itself (Discord's global limit is ~50: a margin for what
 #: discord.py sends on its own).
 DEFAULT_PER_SECOND = 45
@@ -51,6 +53,10 @@ class RequestBudget:
     async def acquire(self) -> None:
         """Wait until there is room for one request (after those that asked earlier), then
         take it."""
+        if self.try_acquire():
+            return
+        asked = self._now()
         async with self._turn:
             while not self._take():
                 await asyncio.sleep(max(self._times[0] + WINDOW - self._now(), 0.001))
+        metrics.budget_waited(self._now() - asked)

@@ -13,6 +13,10 @@ both cases.
 
 Never two answers: the watchdog task defers only while nothing answered yet, and leaving the
 block either cancels it while it still sleeps or waits for its defer to finish.
+
+A refusal is always private, so work whose answer is public still defers privately: nothing
+public is said before the checks pass. `send_public` then answers in the channel either way
+(after a private "thinking", that message says "posted" and the answer is a new message).
 """
 
 from __future__ import annotations
@@ -21,9 +25,12 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
+
+from bot.discord_utils.language import lang_in_memory
+from bot.i18n import t
 
 if TYPE_CHECKING:  # the client imports this package: the bot's type is for mypy only
     from bot.client import StoppaBot
@@ -33,6 +40,9 @@ _log = logging.getLogger("stoppa.discord")
 #: Seconds of work after which an interaction is deferred: Discord allows 3, and the answer
 #: must leave in under 1 s whatever the store is doing (a quick store still answers at once).
 DEFER_AFTER = 0.5
+
+#: Key of `Interaction.extras`: True once `defer_if_slow` deferred it privately.
+DEFERRED_PRIVATELY = "stoppa.deferred_privately"
 
 #: Seconds an autocomplete may wait for the store: it cannot be deferred, and Discord drops an
 #: answer that comes after 3 s, so a slow store gives no suggestions rather than an error.
@@ -63,6 +73,7 @@ async def defer_if_slow(
         if interaction.response.is_done():
             return
         deferring = True
+        interaction.extras[DEFERRED_PRIVATELY] = ephemeral
         try:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         except discord.HTTPException:
@@ -80,22 +91,40 @@ async def defer_if_slow(
 
 
 async def send_public(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[StoppaBot],
     content: str | None = None,
     *,
     embed: discord.Embed | None = None,
     allowed_mentions: discord.AllowedMentions | None = None,
-) -> None:
-    """Answer `interaction` publicly, whether or not it was deferred (then the "thinking"
-    message becomes the answer)."""
-    extra: dict[str, Any] = {}
-    if allowed_mentions is not None:
-        extra["allowed_mentions"] = allowed_mentions
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> discord.Message | None:
+    """Answer `interaction` publicly, whether or not it was deferred: deferred publicly, the
+    "thinking" message becomes the answer; deferred privately (its checks were slow), that
+    message says the answer was posted and the answer is a new public message. Returns the
+    public message when Discord says which it is."""
+    mentions = allowed_mentions if allowed_mentions is not None else discord.utils.MISSING
+    shown = view if view is not None else discord.utils.MISSING
     embeds = [embed] if embed is not None else []
     if not interaction.response.is_done():
-        await interaction.response.send_message(content, embeds=embeds, **extra)
-    else:
-        await interaction.edit_original_response(content=content, embeds=embeds, **extra)
+        sent = await interaction.response.send_message(
+            content, embeds=embeds, file=file or discord.utils.MISSING,
+            allowed_mentions=mentions, view=shown,
+        )
+        resource = sent.resource if sent is not None else None
+        return resource if isinstance(resource, discord.Message) else None
+    if interaction.extras.get(DEFERRED_PRIVATELY):
+        note = t("input_context.posted", lang_in_memory(interaction))
+        await interaction.edit_original_response(content=note, embeds=[], attachments=[])
+        return await interaction.followup.send(
+            content or "", embeds=embeds, file=file or discord.utils.MISSING,
+            allowed_mentions=mentions, view=shown, wait=True,
+        )
+    return await interaction.edit_original_response(
+        content=content, embeds=embeds,
+        attachments=[file] if file is not None else discord.utils.MISSING,
+        allowed_mentions=mentions, view=shown,
+    )
 
 
 async def within_autocomplete(read: Awaitable[T], fallback: T) -> T:

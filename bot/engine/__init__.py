@@ -1,4 +1,4 @@
-"""The rules of Stoppa (RULES.md): pure, synchronous, deterministic, no I/O.
+"""The rules of Stoppa (docs/rules-spec.md): pure, synchronous, deterministic, no I/O.
 
 Public API: cards (``Card``, ``Card.parse``, ``parse_cards``, ``PRIMIERA``, ``build_deck``),
 points (``Point``, ``best_point``, ``showdown_key``), settings (``Rules``, ``MIN_PLAYERS``,

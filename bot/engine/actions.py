@@ -122,6 +122,7 @@ MESSAGES: dict[str, str] = {
     "raise_too_large": "The maximum raise is to {max}.",
     "cannot_raise": "You cannot raise now.",
     "nothing_to_call": "There is no bet to call: bet or pass.",
+    "nothing_to_raise": "There is no bet to raise yet: bet or pass.",
     "card_not_held": "You do not hold {card}.",
     "card_not_eligible": "{card} is not among the cards of this point.",
     "bad_point": "A point is 1 to 3 cards of one suit.",

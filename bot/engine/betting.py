@@ -169,7 +169,7 @@ class BettingRound:
         elif kind == "raise":
             assert isinstance(action, Raise)
             if not self.level:
-                raise IllegalAction("nothing_to_call")
+                raise IllegalAction("nothing_to_raise")
             amount = action.to
         else:
             raise IllegalAction("wrong_phase", action=action_word(action), phase=self.phase)

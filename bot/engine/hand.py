@@ -27,7 +27,7 @@ current deal), chips, card_counts, pots {"small": [amount left per deal], "big",
 stoppa {"table", "needed", "closer", "last", "card_counts"} or None, legal (action texts, only
 when it is ``seat``'s turn), result, events (the events ``seat`` may see), rules.
 
-Decisions where RULES.md is silent:
+Decisions where docs/rules-spec.md is silent:
 - Every seat must be able to pay the ante (``can_pay_ante``); the table service seats only
   those players (renumbered 0..P-1) and a player may go all-in for the ante (0 chips left).
 - A player may bet only from ``cip`` up to ``min(max_bet, chips)``; a player who cannot bet

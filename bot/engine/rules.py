@@ -66,7 +66,7 @@ def _rank_counts(
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Stakes and variants of a hand. Defaults are those of RULES.md."""
+    """Stakes and variants of a hand. Defaults are those of docs/rules-spec.md."""
 
     players: int = 4
     ante: int = 60

@@ -4,9 +4,9 @@
 assi) and returns the first kind present with its holder, the first claimant in ``order``
 (priority order), or None. ``special_dues`` lists what every other player owes the holder.
 
-Decisions where RULES.md is silent: the ``cards`` payout uses the R-13 rate (``card_rate`` x
-(cards // cards_per_payment) of the payer's cards); ``four_aces`` means every ace of the used
-deck (three with a suit removed).
+Decisions where docs/rules-spec.md is silent: the ``cards`` payout uses the R-13 rate
+(``card_rate`` x (cards // cards_per_payment) of the payer's cards); ``four_aces`` means every
+ace of the used deck (three with a suit removed).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ returns the rank and cards of an accepted one), ``can`` says yes or no, ``act`` 
 plays: any card of a rank is accepted (suits do not matter). ``next_live_rank`` is the
 sequence rule (which rank a play calls for next), ``sequence`` the plays of the open sequence.
 
-Decisions where RULES.md is silent:
+Decisions where docs/rules-spec.md is silent:
 - Which card of a rank a forced play uses: the lowest in card order (c d s b); suits do not
   matter in this phase.
 - A player who throws aces under ``three_aces_jump`` then continues from the needed rank

@@ -8,7 +8,9 @@ same placeholders (tests/test_i18n.py checks it).
 Plurals: a word that agrees with a count is written `{count:card|cards}` (the count's
 placeholder, then the singular and plural forms). `plural_form(lang, n)` picks the form with
 the language's one rule, so a message with two counts ("{chips} {chips:chip|chips},
-{cards} {cards:card|cards}") needs no extra keys and callers pass plain numbers.
+{cards} {cards:card|cards}") needs no extra keys and callers pass plain numbers. A form may
+hold the number itself as `#`, for a phrase whose singular drops it: `{n:the last hand|the
+last # hands}` reads "the last hand" and "the last 5 hands", never "the last 1 hand".
 """
 
 from __future__ import annotations
@@ -21,12 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n.currency import Currency, count_of
+from bot.i18n.numbers import format_params
 
 SUPPORTED: tuple[str, ...] = ("en", "it")
 DEFAULT = "en"
 #: the format spec of an amount of chips in a catalogue message: `{amount:chips}`
 CHIPS_SPEC = "chips"
 LOCALES_DIR = Path(__file__).with_name("locales")
+#: in a plural form, where the count itself is written ("the last # hands")
+COUNT_MARK = "#"
 
 
 #: The plural rule of each language: True when `n` takes the singular ("one") form.
@@ -58,7 +63,8 @@ class _CatalogueFormatter(string.Formatter):
         if "|" in format_spec:
             one, other = format_spec.split("|", 1)
             count = count_of(value)
-            return one if count is not None and plural_form(self.lang, count) == "one" else other
+            form = one if count is not None and plural_form(self.lang, count) == "one" else other
+            return form.replace(COUNT_MARK, str(value))
         return super().format_field(value, format_spec)
 
 
@@ -110,7 +116,8 @@ def t(
     key: str, lang: str | None = DEFAULT, /, *, currency: Currency | None = None, **params: Any
 ) -> str:
     """The message `key` in `lang` (falling back to English), formatted with `params`;
-    `{n:chips}` amounts are written in `currency` (None: the bot's own words)."""
+    `{n:chips}` amounts are written in `currency` (None: the bot's own words), and every
+    int the one way numbers are written in `lang` (`bot.i18n.numbers`)."""
     lang = normalize_locale(lang) or DEFAULT
     text = catalogue(lang).get(key)
     if text is None:
@@ -119,9 +126,16 @@ def t(
         raise KeyError(f"no message {key!r} in the catalogues")
     if not params:
         return text
+    params = format_params(params, lang)
     if "|" not in text and f":{CHIPS_SPEC}}}" not in text:  # the plain (faster) str.format
         return text.format(**params)
     return _CatalogueFormatter(lang, currency).format(text, **params)
+
+
+def counted(n: int, one: str, other: str) -> str:
+    """`n` and its noun in English, for the operators' logs: "1 server", "3 servers" (what a
+    player reads goes through the catalogues instead)."""
+    return f"{n} {one if plural_form(DEFAULT, n) == 'one' else other}"
 
 
 def plural_words(text: str) -> dict[str, list[tuple[str, str]]]:

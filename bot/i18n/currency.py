@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n.numbers import format_number
+
 #: separates the singular and the plural of a currency name ("coin/coins")
 PLURAL_SEPARATOR = "/"
 
@@ -57,9 +59,11 @@ class Currency:
         return one.strip() if singular else other.strip()
 
     def amount(self, value: Any, lang: str) -> str:
-        """`value` chips written out: "120 chips", "🪙 120 coins" (`value` may be formatted
-        already, "1,000" or "+30")."""
+        """`value` chips written out: "120 chips", "🪙 1,200 coins" (an int is written by
+        `format_number`; `value` may be formatted already, "1,000" or "+30")."""
         word = self.word(count_of(value), lang)
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = format_number(value, lang)
         text = f"{value} {word}"
         return f"{self.emoji} {text}" if self.emoji else text
 

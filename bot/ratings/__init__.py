@@ -1,4 +1,4 @@
-"""Ratings and seasons of ranked play: pure, synchronous, no I/O (RULES.md is untouched).
+"""Ratings and seasons of ranked play: pure, synchronous, no I/O (docs/rules-spec.md is untouched).
 
 API for the wiring step (the table service and the store call these; nothing here knows
 Discord, the store or the table service):

@@ -75,9 +75,9 @@ def table_alt_text(snap: TableSnapshot) -> str:
         if snap.needed is not None and 1 <= snap.needed <= 10:
             lines.append(t("render.alt.needed", lang, rank=snap.needed,
                            name=rank_name(snap.needed, lang)))
-        elif snap.phase != "over":
+        elif snap.phase != "over" and not snap.winner:
             lines.append(t("render.alt.open", lang))
-    if snap.phase == "over":  # how the hand ended, as the image's centre says it
+    if snap.phase == "over" or snap.winner:  # how the hand ended, as the centre says it
         if snap.proof:
             lines.append(t("table_image.alt_proof", lang, cards=cards_text(snap.proof, lang)))
         lines.extend(f"{line}." for line in ending_lines(snap))

@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from bot.engine.events import Event
-from bot.engine.views import SeatPublic, SeatView
+from bot.engine.views import SeatPublic, SeatView, ShownPoint, StoppaView
 from bot.render.points import point_info
 from bot.render.snapshots import HandSnapshot, PaymentInfo, SeatInfo, TableSnapshot
 
@@ -51,13 +51,16 @@ def table_snapshot(
     count = view.players
     shown: dict[int, tuple[str, ...]] = {}
     shown_value: dict[int, int] = {}
-    for point in view.declared:  # the last point a seat showed is the one drawn
-        shown[point.seat] = tuple(c.code for c in point.cards)[:SHOWN_CARDS]
-        shown_value[point.seat] = point.value
+    for point in view.declared:
+        if of_this_round(point, view):
+            shown[point.seat] = tuple(c.code for c in point.cards)[:SHOWN_CARDS]
+            shown_value[point.seat] = point.value
     stoppa = view.stoppa
     to_act = view.to_act
     if to_act is None and stoppa is not None:
         to_act = stoppa.to_act
+    if view.phase == "over":  # nobody acts once the hand is over
+        to_act = None
     cpu_flags = list(cpu or ())
     seats = tuple(
         SeatInfo(
@@ -90,6 +93,7 @@ def table_snapshot(
             if stoppa is not None
             else ()
         ),
+        stoppa_before=_closed_sequences(stoppa) if stoppa is not None else (),
         needed=stoppa.needed if stoppa is not None else None,
         hand_no=hand_no,
         title=title,
@@ -99,6 +103,23 @@ def table_snapshot(
         proof=ending.proof,
         payments=ending.payments,
     )
+
+
+def of_this_round(point: ShownPoint, view: SeatView) -> bool:
+    """Whether `point` was declared for the pot being played now (a small point's deal, or
+    the big point); in the stoppa and once over no round's point is drawn (issue 25: seats
+    showed points of different rounds side by side, with no word of which)."""
+    if view.phase not in ("small_point", "big_point", "showdown"):
+        return False
+    if view.deal_no is not None:
+        return point.pot == "small" and point.deal == view.deal_no
+    return point.pot == "big"
+
+
+def _closed_sequences(stoppa: StoppaView) -> tuple[str, ...]:
+    """The cards of the stoppa's sequences closed before the open one, in play order."""
+    closed = stoppa.table[: len(stoppa.table) - len(stoppa.sequence)]
+    return tuple(c.code for play in closed for c in play)
 
 
 def lobby_snapshot(

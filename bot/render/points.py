@@ -1,4 +1,4 @@
-"""The best point of a set of card codes, for display (RULES.md R-1, R-7).
+"""The best point of a set of card codes, for display (docs/rules-spec.md R-1, R-7).
 
 The rule itself is the engine's (`bot.engine.best_point`, `Card.primiera`); this module only
 turns card codes into engine cards and the engine's `Point` into the renderer's `PointInfo`.

@@ -5,11 +5,15 @@ the engine's state, and only from the events the viewer could see (`Event.visibl
 deals of other seats are dropped before anything is read, so their cards cannot reach a frame.
 What a frame shows of the cards:
 - `table.seats[i].shown`: the cards seat i declared at the current showdown (the table saw them);
-- `table.stoppa_table`: the cards played in the stoppa so far;
+- `table.stoppa_table` and `table.stoppa_before`: the cards played in the stoppa so far (the
+  open sequence, and the sequences closed before it);
 - `proof`: the whole hand of a special-hand holder (ricchezza, misera, assi), shown as proof;
 - `own`: the viewer's own cards at that moment (empty in a public replay).
 Card counts are public (everyone sees how many cards each seat holds) and chips are each
 seat's net for the hand so far (the record keeps nets, not stacks).
+A frame marks the seat whose action its caption tells; once the stoppa is closed or a special
+hand shown nobody acts any more: the frames from then on mark no seat, say who won instead of
+what the sequence needs, and list the payments made so far (issue 25).
 
 Tests check these frames (`ReplayFrame.visible_cards`), not the pixels drawn from them.
 """
@@ -22,7 +26,9 @@ from typing import Any
 
 from bot.engine.events import Event
 from bot.i18n import t
-from bot.render.snapshots import SeatInfo, TableSnapshot
+from bot.i18n.numbers import format_number
+from bot.render.snapshots import PaymentInfo, SeatInfo, TableSnapshot
+from bot.render.stoppa_row import opens_sequence
 
 #: how long each kind of frame stays on screen (ms)
 HOLD_MS: dict[str, int] = {
@@ -64,6 +70,7 @@ class ReplayFrame:
         """Every card code this frame shows, wherever it is drawn."""
         cards = {c for seat in self.table.seats for c in seat.shown}
         cards.update(c for play in self.table.stoppa_table for c in play)
+        cards.update(self.table.stoppa_before)
         cards.update(self.own)
         cards.update(self.proof)
         return frozenset(cards)
@@ -91,6 +98,7 @@ class _Seat:
     status: str = "in"
     bet: int = 0
     shown: tuple[str, ...] = ()
+    shown_value: int | None = None
 
 
 def _seat_no(seat: int | None) -> int:
@@ -117,7 +125,13 @@ class _Builder:
     big: int = 0
     level: int = 0
     stoppa: list[tuple[str, ...]] = field(default_factory=list)
+    stoppa_before: list[str] = field(default_factory=list)
     needed: int | None = None
+    #: who closed the stoppa or showed a special hand ("" until then), which special hand,
+    #: and the payments made since
+    winner: str = ""
+    special: str | None = None
+    payments: list[PaymentInfo] = field(default_factory=list)
     turn_seat: int | None = None
     turn: list[str] = field(default_factory=list)
     prev: Event | None = None
@@ -139,6 +153,8 @@ class _Builder:
              proof: tuple[str, ...] = (), proof_of: str = "") -> None:
         cpu = self.setup.cpu
         self.last_kind = kind
+        if self.winner:  # the hand is decided: nobody is to act
+            acting = None
         seats = tuple(
             SeatInfo(
                 name=self.text("you", name=self.name(i)) if i == self.setup.viewer
@@ -150,6 +166,7 @@ class _Builder:
                 status=s.status,
                 bet=s.bet,
                 shown=s.shown,
+                shown_value=s.shown_value if s.shown else None,
                 cpu=bool(cpu[i]) if i < len(cpu) else False,
             )
             for i, s in enumerate(self.seats)
@@ -163,10 +180,14 @@ class _Builder:
             big_pot=self.big,
             level=self.level,
             stoppa_table=tuple(self.stoppa),
+            stoppa_before=tuple(self.stoppa_before),
             needed=self.needed,
             hand_no=self.setup.hand_no,
             title=self.text("title" if self.setup.viewer is None else "title_private"),
             lang=self.setup.lang,
+            winner=self.winner,
+            special=self.special,
+            payments=tuple(self.payments),
         )
         self.frames.append(ReplayFrame(
             table=table,
@@ -179,8 +200,12 @@ class _Builder:
 
     def new_round(self) -> None:
         self.level = 0
+        self.clear_seats()
+
+    def clear_seats(self) -> None:
+        """No bet, no status and no shown point left from the round before."""
         for s in self.seats:
-            s.status, s.bet, s.shown = "in", 0, ()
+            s.status, s.bet, s.shown, s.shown_value = "in", 0, (), None
 
     def flush_turn(self, ending: str) -> None:
         """Emit the stoppa turn in progress ("Anna: 5-6-7-8 senza 9")."""
@@ -224,7 +249,10 @@ class _Builder:
             params = {"player": who, "amount": amount, "level": d.get("level")}
             self.emit("bet", self.text(kind, **params), acting=seat)
         elif kind == "declare":
-            self.seats[_seat_no(seat)].shown = tuple(d.get("cards", ()))
+            declarer = self.seats[_seat_no(seat)]
+            declarer.shown = tuple(d.get("cards", ()))
+            value = d.get("value")
+            declarer.shown_value = int(value) if isinstance(value, int) else None
             self.emit("declare", self.text("declare", player=who, value=d.get("value"),
                                          cards=" ".join(d.get("cards", ()))), acting=seat)
         elif kind == "concede":
@@ -234,6 +262,9 @@ class _Builder:
             self.win(_seat_no(seat), d)
         elif kind == "special":
             self.phase = "over"
+            self.clear_seats()
+            self.winner, self.special = who, str(d.get("kind"))
+            self.stoppa, self.stoppa_before, self.needed = [], [], None
             cards = tuple(d.get("cards", ()))
             key = f"special_{d.get('kind')}"
             self.emit("special", self.text(key, player=who), acting=seat, proof=cards,
@@ -249,8 +280,9 @@ class _Builder:
         elif kind == "close":
             self.turn_seat = seat
             self.needed = None
+            self.winner = who  # the closing frame shows the last cards and who closed
             self.flush_turn(self.text("close"))
-            self.stoppa = []  # the stoppa is over: the payments come next
+            self.stoppa, self.stoppa_before = [], []  # the payments come next
         elif kind == "payment":
             self.payment(d)
         elif kind == "refund":
@@ -280,10 +312,11 @@ class _Builder:
         elif phase == "over":
             self.flush_turn("")
             self.phase = "over"
-            for s in self.seats:
-                s.bet, s.shown = 0, ()
+            self.clear_seats()
+            self.needed = None
             results = ", ".join(
-                self.text("result", player=self.name(i), delta=f"{r:+d}")
+                self.text("result", player=self.name(i),
+                          delta=format_number(r, self.setup.lang, sign=True))
                 for i, r in enumerate(d.get("result") or ())
             )
             self.emit("over", self.text("over", results=results))
@@ -307,6 +340,9 @@ class _Builder:
         if self.turn_seat not in (None, seat):
             self.flush_turn("")
         cards = tuple(d.get("cards", ()))
+        if self.stoppa and opens_sequence(self.stoppa[-1], cards):
+            self.stoppa_before.extend(c for play in self.stoppa for c in play)
+            self.stoppa = []
         self.turn_seat = seat
         self.turn.extend(str(int(c[:-1])) for c in cards)
         self.stoppa.append(cards)
@@ -317,6 +353,8 @@ class _Builder:
         payer, to, amount = int(d["from"]), int(d["to"]), int(d.get("amount", 0))
         self.seats[payer].net -= amount
         self.seats[to].net += amount
+        if amount:
+            self.payments.append(PaymentInfo(self.name(payer), self.name(to), amount))
         self.emit("payment", self.text("payment", player=self.name(payer), amount=amount,
                                      to=self.name(to), cards=d.get("cards", 0)), acting=payer)
 

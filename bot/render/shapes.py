@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from bot.i18n import t
+from bot.i18n.numbers import format_number
 from bot.render.text import draw_text, fit_text, safe_text, text_width
 
 PHASE_KEYS: dict[str, str] = {
@@ -30,9 +31,8 @@ def status_label(status: str, lang: str) -> str:
 
 
 def fmt_int(value: int, lang: str) -> str:
-    """An integer with thousands separators: 1,234 (en) or 1.234 (it)."""
-    text = f"{int(value):,}"
-    return text.replace(",", ".") if lang == "it" else text
+    """An integer with thousands separators: 1,234 (en) or 1.234 (it) (`format_number`)."""
+    return format_number(value, lang)
 
 
 def pill_width(text: str, size: int, max_width: int | None = None) -> int:

@@ -2,7 +2,7 @@
 
 Every field is a plain JSON-friendly type (str, int, bool, tuples of those): `from_view` builds
 them from the engine's typed `SeatView`, and tests can write them by hand.
-Card codes use the notation of RULES.md R-1: `7d`, `1s`, `10c`.
+Card codes use the notation of docs/rules-spec.md R-1: `7d`, `1s`, `10c`.
 """
 
 from __future__ import annotations
@@ -77,7 +77,9 @@ class TableSnapshot:
     big_pot: int = 0
     carry: int = 0
     level: int = 0
+    #: the plays of the stoppa's open sequence, and the cards of the sequences closed before it
     stoppa_table: tuple[tuple[str, ...], ...] = ()
+    stoppa_before: tuple[str, ...] = ()
     needed: int | None = None
     hand_no: int = 0
     title: str = ""

@@ -17,6 +17,7 @@ from bot.render.png import encode_png
 from bot.render.shapes import fmt_int, phase_label, pill, pill_width, status_label
 from bot.render.snapshots import SeatInfo, TableSnapshot
 from bot.render.sprites import flat, mini_card
+from bot.render.stoppa_row import PlacedCard, stoppa_layout
 from bot.render.text import draw_text, safe_text, text_width
 from bot.render.theme import (
     FELT,
@@ -39,7 +40,8 @@ SEAT_W, SEAT_H = 210, 84
 MINI_SHOWN = 26
 MINI_TABLE = 40
 CONTENT = (250, 198, 550, 500)
-MAX_ON_TABLE = 14
+#: room kept below the stoppa's cards for the line saying what the sequence needs
+STOPPA_FOOT = 30
 #: The widest line of the hand's end: between the side seats of a 4-player table.
 ENDING_WIDTH = 356
 #: The catalogue name of each special hand (R-11).
@@ -130,10 +132,11 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int,
         bx = x + 8 + pw + 8
         amount = fmt_int(seat.bet, lang)
         label = t("render.bet", lang, amount=amount)
-        if text_width(safe_text(label), 15) > text_right - bx:  # no room: a chip and the amount
-            _chip(draw, bx, y + 60)
-            bx, label = bx + 18, amount
-        draw_text(draw, (bx, y + 67), label, 15, GOLD, anchor="lm",
+        size = 15
+        if text_width(safe_text(label), size) > text_right - bx:  # no room: the gold amount
+            label = amount
+            size = 15 if text_width(amount, 15) <= text_right - bx else 12
+        draw_text(draw, (bx, y + 67), label, size, GOLD, anchor="lm",
                   max_width=max(10, text_right - bx))
     sx = right - shown_w + 3
     top = y + SEAT_H
@@ -163,25 +166,29 @@ def pot_lines(snap: TableSnapshot) -> list[str]:
     return lines
 
 
+def stoppa_cards(snap: TableSnapshot, y: int) -> tuple[list[PlacedCard], int]:
+    """Where the stoppa's cards lie below `y` (`stoppa_row`); at the hand's end only the
+    last sequence, to leave room for the payments."""
+    left, _, right, bottom = CONTENT
+    sequence = [code for play in snap.stoppa_table for code in play]
+    before = snap.stoppa_before if snap.phase != "over" else ()
+    return stoppa_layout(before, sequence, left=left, right=right, top=y,
+                         bottom=bottom - STOPPA_FOOT)
+
+
 def _stoppa(image: Image.Image, draw: ImageDraw.ImageDraw, snap: TableSnapshot, y: int) -> int:
-    """The cards of the sequence on the table and what it needs; returns the y below them."""
+    """The cards of the stoppa on the table (none overlapping another) and what the open
+    sequence needs, or who closed it; returns the y below them."""
     lang = snap.lang
-    cards = [code for play in snap.stoppa_table for code in play][-MAX_ON_TABLE:]
     left, _, right, _ = CONTENT
-    if cards:
+    if snap.stoppa_table or snap.stoppa_before:
         draw_text(draw, (CENTRE[0], y), t("render.on_table", lang), 14, MUTED, anchor="mt")
-        y += 22
-        span = right - left
-        step = MINI_TABLE + 4 if len(cards) == 1 else min(MINI_TABLE + 4,
-                                                          (span - MINI_TABLE) / (len(cards) - 1))
-        total = step * (len(cards) - 1) + MINI_TABLE
-        x = CENTRE[0] - total / 2
-        for code in cards:
-            card = mini_card(code, MINI_TABLE)
-            image.paste(card, (round(x), y), card)
-            x += step
-        y += round(MINI_TABLE * 1.4) + 10
-    if snap.phase == "over":
+        placed, y = stoppa_cards(snap, y + 22)
+        for spot in placed:
+            card = mini_card(spot.code, spot.width)
+            image.paste(card, (spot.x, spot.y), card)
+        y += 6
+    if snap.phase == "over" or snap.winner:
         return y
     if snap.needed is not None and 1 <= snap.needed <= 10:
         text = t("render.needed", lang, rank=snap.needed, name=rank_name(snap.needed, lang))
@@ -247,9 +254,9 @@ def table_image(snap: TableSnapshot) -> Image.Image:
     for line in pot_lines(snap):
         draw_text(draw, (CENTRE[0], y), line, 16, INK, anchor="mt", max_width=right - left)
         y += 23
-    if snap.phase == "stoppa" or snap.stoppa_table:
+    if snap.phase == "stoppa" or snap.stoppa_table or snap.stoppa_before:
         y = _stoppa(image, draw, snap, y + 8)
-    if snap.phase == "over":
+    if snap.phase == "over" or snap.winner:
         _ending(image, draw, snap, y + 8)
 
     for seat, (x, sy) in zip(snap.seats, seat_positions(len(snap.seats)), strict=True):

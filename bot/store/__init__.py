@@ -14,6 +14,23 @@ daily claims, admin grants) net of those burned (admin removals). `audit()` chec
     change = TableSave(row.version, state=json_text, moves=[Move(user, 60, "ante", hand_no=1)])
     row = await store.save_table(row.id, change)
     await store.close()
+
+Each transaction is written ONCE, as a generator that yields statements and is sent their rows
+(`bot.store.sql`; the methods are `bot.store.methods.StoreMethods`), and both drivers run it:
+`SQLiteDriver` steps through the whole body on its worker thread in one hop, inside a savepoint
+of its group commit; `PgDriver` awaits each statement and runs the body again when PostgreSQL
+aborted it. Why a generator: a body must stay synchronous for SQLite (one hop per transaction,
+not one per statement) and awaitable for asyncpg; a generator is both without writing the body
+twice, keeps the body a plain readable function (its `yield`s mark exactly where it talks to
+the database), and makes retries trivially safe (a body has no I/O of its own to repeat). What
+the two databases write differently lives in one `Dialect` (placeholders, row locks, JSON
+membership); migrations stay SQL per dialect side by side (`schema.py`).
+
+Why the SQLite driver is a small standard-library thread and not aiosqlite, the driver the
+design names: aiosqlite's public API sends each statement to its thread separately (measured:
+2-5x fewer committed transfers a second) and has no public way to run a whole transaction on
+its thread, which the group commit needs. We would switch if it offered that (a public "run
+this function on the connection's thread").
 """
 
 from __future__ import annotations

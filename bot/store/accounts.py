@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from bot.store.connection import StoreBase, dumps
+from bot.store.driver import Driver
 from bot.store.economy import (
     GIVE_WINDOW,
     GIVEN_SINCE,
@@ -17,7 +17,8 @@ from bot.store.economy import (
     daily_pay,
 )
 from bot.store.errors import CooldownActive
-from bot.store.ledger import MINT_ACCOUNT, USER, Account, Transfers
+from bot.store.jsontext import dumps
+from bot.store.ledger import BALANCE, MINT_ACCOUNT, USER, Account, Tx
 from bot.store.models import (
     REASON_DAILY,
     REASON_GIVE,
@@ -28,11 +29,13 @@ from bot.store.models import (
     ServerSettings,
 )
 from bot.store.server_settings import SETTINGS_COLUMNS, apply_changes
+from bot.store.sql import Body, Statement, marks
 from bot.store.stakes import DEFAULT_STAKES, validate_stakes
 
-_SETTINGS_COLUMNS = ", ".join(SETTINGS_COLUMNS)
-_SETTINGS_SQL = f"SELECT {_SETTINGS_COLUMNS} FROM servers WHERE guild_id = ?"
+_SETTINGS_SQL = f"SELECT {', '.join(SETTINGS_COLUMNS)} FROM servers WHERE guild_id = ?"
 _STAKES_SQL = "SELECT stakes FROM servers WHERE guild_id = ?"
+#: the server's row, created with the defaults if missing (so it can be locked)
+ENSURE_SERVER = "INSERT INTO servers (guild_id) VALUES (?) ON CONFLICT DO NOTHING"
 
 
 def settings_of(rows: list[Any]) -> ServerSettings:
@@ -55,8 +58,16 @@ def settings_of(rows: list[Any]) -> ServerSettings:
     )
 
 
-def _settings(tx: Transfers, guild: int) -> ServerSettings:
-    return settings_of(tx.fetchall(_SETTINGS_SQL, (guild,)))
+def _settings(tx: Tx, guild: int, lock: str = "") -> Body[ServerSettings]:
+    return settings_of((yield Statement(_SETTINGS_SQL + lock, (guild,))))
+
+
+def lock_server(tx: Tx, guild: int, mode: str = "UPDATE") -> Body[None]:
+    """Create the server's row if missing and lock it (mode UPDATE or SHARE) until the
+    commit: read-modify-writes of the settings, a new season and a hand's ratings never
+    interleave on PostgreSQL."""
+    yield Statement(ENSURE_SERVER, (guild,))
+    yield Statement(f"SELECT 1 FROM servers WHERE guild_id = ?{tx.dialect.lock(mode)}", (guild,))
 
 
 def stakes_of(rows: list[Any]) -> dict[str, Any]:
@@ -64,40 +75,32 @@ def stakes_of(rows: list[Any]) -> dict[str, Any]:
     return {**DEFAULT_STAKES, **{k: v for k, v in stored.items() if k in DEFAULT_STAKES}}
 
 
-def _balance(tx: Transfers, guild: int, user: int) -> int:
-    tx.ensure_account(guild, user)
-    rows = tx.fetchall(
-        "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
-    )
-    return int(rows[0][0])
-
-
-class AccountsMixin(StoreBase):
-    """Accounts, daily claims, grants, server settings and stakes."""
+class AccountsMixin(Driver):
+    """Accounts, daily claims, gifts, grants, server settings and stakes (both databases)."""
 
     async def balance(self, guild: int, user: int) -> int:
         """The user's balance on this server (the account is created on first use)."""
-        rows = await self.query(
-            "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
-        )
+        rows = await self.query(BALANCE, (guild, user))
         if rows:
             return int(rows[0][0])
-        return await self._transaction(lambda tx: _balance(tx, guild, user))
+        return await self._transaction(lambda tx: tx.balance(guild, user))
 
     async def balances(self, guild: int, users: list[int]) -> dict[int, int]:
         """The balances of `users` on this server (missing accounts are created)."""
         unique = list(dict.fromkeys(users))
+        if not unique:
+            return {}
         sql = (
             "SELECT user_id, balance FROM accounts"
-            f" WHERE guild_id = ? AND user_id IN ({','.join('?' * len(unique))})"
+            f" WHERE guild_id = ? AND user_id IN ({marks(len(unique))})"
         )
         rows = await self.query(sql, (guild, *unique))
         if len(rows) < len(unique):  # some accounts are new: create them, then read again
 
-            def create(tx: Transfers) -> list[Any]:
-                for user in unique:
-                    tx.ensure_account(guild, user)
-                return tx.fetchall(sql, (guild, *unique))
+            def create(tx: Tx) -> Body[list[Any]]:
+                for user in sorted(unique):
+                    yield from tx.ensure_account(guild, user)
+                return (yield Statement(sql, (guild, *unique)))
 
             rows = await self._transaction(create)
         return {int(r[0]): int(r[1]) for r in rows}
@@ -112,32 +115,34 @@ class AccountsMixin(StoreBase):
     ) -> DailyClaim:
         """Give the server's daily chips (minted), at most once per cooldown.
 
-        The time of the last claim is stored with the account; the cooldown in force at the
-        time of the new claim applies. `joined_at` (when the member joined the server, if the
-        caller knows) is checked against the server's minimum age; the pay stops at the
-        server's balance cap. Raises CooldownActive(retry_at) or DailyRefused.
+        The time of the last claim is stored with the account, whose row is locked while it
+        is checked (two processes never both pay it); the cooldown in force at the time of
+        the new claim applies. `joined_at` (when the member joined the server, if the caller
+        knows) is checked against the server's minimum age; the pay stops at the server's
+        balance cap. Raises CooldownActive(retry_at) or DailyRefused.
         """
 
-        def claim(tx: Transfers) -> DailyClaim:
-            settings = _settings(tx, guild)
+        def claim(tx: Tx) -> Body[DailyClaim]:
+            settings = yield from _settings(tx, guild)
             check_member_age(settings, joined_at, tx.now)
-            tx.ensure_account(guild, user)
-            rows = tx.fetchall(
-                "SELECT daily_at, balance FROM accounts WHERE guild_id = ? AND user_id = ?",
+            yield from tx.ensure_account(guild, user)
+            rows = yield Statement(
+                "SELECT daily_at, balance FROM accounts WHERE guild_id = ? AND user_id = ?"
+                + tx.dialect.lock(),
                 (guild, user),
             )
             last = rows[0][0]
             if last is not None and tx.now < last + settings.daily_cooldown:
                 raise CooldownActive(last + settings.daily_cooldown, now=tx.now)
             pay = daily_pay(settings, int(rows[0][1]))
-            tx.db.execute(
+            yield Statement(
                 "UPDATE accounts SET daily_at = ? WHERE guild_id = ? AND user_id = ?",
                 (tx.now, guild, user),
             )
+            balance = int(rows[0][1])
             if pay:
-                tx.add_to_user(guild, user, pay)
+                balance = yield from tx.add_to_user(guild, user, pay)
                 tx.record(guild, MINT_ACCOUNT, Account(USER, user), pay, REASON_DAILY)
-            balance = _balance(tx, guild, user)
             return DailyClaim(pay, balance, tx.now + settings.daily_cooldown)
 
         return await self._transaction(claim, now)
@@ -146,17 +151,26 @@ class AccountsMixin(StoreBase):
         self, guild: int, giver: int, receiver: int, amount: int, *, now: float | None = None
     ) -> GiveResult:
         """Move `amount` chips from `giver` to `receiver` in one transaction, within the
-        server's rules (GiveRefused) and the giver's balance (InsufficientFunds)."""
+        server's rules (GiveRefused) and the giver's balance (InsufficientFunds): both account
+        rows are locked (in id order) before the giver's gifts of the day are summed, so
+        concurrent gifts in any number of processes never pass the limit nor overdraw."""
 
-        def gift(tx: Transfers) -> GiveResult:
-            settings = _settings(tx, guild)
+        def gift(tx: Tx) -> Body[GiveResult]:
+            settings = yield from _settings(tx, guild)
             check_give(settings, giver, receiver, amount)
-            for member in sorted((giver, receiver)):
-                tx.ensure_account(guild, member)
-            given = int(tx.fetchall(GIVEN_SINCE, (guild, giver, tx.now - GIVE_WINDOW))[0][0])
-            left = check_limits(settings, amount, given, _balance(tx, guild, receiver))
-            giver_balance = tx.add_to_user(guild, giver, -amount)
-            receiver_balance = tx.add_to_user(guild, receiver, amount)
+            pair = sorted((giver, receiver))
+            for member in pair:
+                yield from tx.ensure_account(guild, member)
+            locked = yield Statement(
+                "SELECT user_id, balance FROM accounts WHERE guild_id = ?"
+                f" AND user_id IN (?, ?) ORDER BY user_id{tx.dialect.lock()}",
+                (guild, *pair),
+            )
+            balances = {int(r[0]): int(r[1]) for r in locked}
+            given = yield Statement(GIVEN_SINCE, (guild, giver, tx.now - GIVE_WINDOW))
+            left = check_limits(settings, amount, int(given[0][0]), balances[receiver])
+            giver_balance = yield from tx.add_to_user(guild, giver, -amount)
+            receiver_balance = yield from tx.add_to_user(guild, receiver, amount)
             tx.record(guild, Account(USER, giver), Account(USER, receiver), amount, REASON_GIVE)
             return GiveResult(amount, giver_balance, receiver_balance, left)
 
@@ -171,28 +185,13 @@ class AccountsMixin(StoreBase):
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
             raise ValueError(f"a grant needs a non-zero integer amount, not {amount!r}")
 
-        def give(tx: Transfers) -> int:
-            balance = tx.add_to_user(guild, user, amount)
+        def give(tx: Tx) -> Body[int]:
+            balance = yield from tx.add_to_user(guild, user, amount)
             if amount > 0:
-                tx.record(
-                    guild,
-                    MINT_ACCOUNT,
-                    Account(USER, user),
-                    amount,
-                    REASON_GRANT,
-                    note=reason,
-                    by=by,
-                )
+                src, dst, kind = MINT_ACCOUNT, Account(USER, user), REASON_GRANT
             else:
-                tx.record(
-                    guild,
-                    Account(USER, user),
-                    MINT_ACCOUNT,
-                    -amount,
-                    REASON_REMOVE,
-                    note=reason,
-                    by=by,
-                )
+                src, dst, kind = Account(USER, user), MINT_ACCOUNT, REASON_REMOVE
+            tx.record(guild, src, dst, abs(amount), kind, note=reason, by=by)
             return balance
 
         return await self._transaction(give)
@@ -206,17 +205,15 @@ class AccountsMixin(StoreBase):
     ) -> ServerSettings:
         """Change some settings (validated, raises InvalidSetting); returns the new settings."""
 
-        def update(tx: Transfers) -> ServerSettings:
-            new = apply_changes(_settings(tx, guild), changes)
+        def update(tx: Tx) -> Body[ServerSettings]:
+            yield from lock_server(tx, guild)
+            new = apply_changes((yield from _settings(tx, guild)), changes)
             values = [int(v) if isinstance(v, bool) else v for v in asdict(new).values()]
-            marks = ", ".join("?" * (len(values) + 3))
-            updates = ", ".join(
-                f"{c} = excluded.{c}" for c in (*SETTINGS_COLUMNS, "updated_by", "updated_at")
-            )
-            tx.db.execute(
-                f"INSERT INTO servers (guild_id, {_SETTINGS_COLUMNS}, updated_by, updated_at)"
-                f" VALUES ({marks}) ON CONFLICT (guild_id) DO UPDATE SET {updates}",
-                (guild, *values, by, tx.now),
+            columns = (*SETTINGS_COLUMNS, "updated_by", "updated_at")
+            assignments = ", ".join(f"{c} = ?" for c in columns)
+            yield Statement(
+                f"UPDATE servers SET {assignments} WHERE guild_id = ?",
+                (*values, by, tx.now, guild),
             )
             return new
 
@@ -234,19 +231,18 @@ class AccountsMixin(StoreBase):
         Raises InvalidStakes(code, params) and changes nothing if any check fails.
         """
 
-        def update(tx: Transfers) -> dict[str, Any]:
-            current = stakes_of(tx.fetchall(_STAKES_SQL, (guild,)))
+        def update(tx: Tx) -> Body[dict[str, Any]]:
+            yield from lock_server(tx, guild)
+            current = stakes_of((yield Statement(_STAKES_SQL, (guild,))))
             new = validate_stakes({**current, **changes})
             diff = {k: [current[k], v] for k, v in new.items() if current[k] != v}
-            tx.db.execute(
-                "INSERT INTO servers (guild_id, stakes, updated_by, updated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET stakes = excluded.stakes,"
-                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
-                (guild, dumps(new), by, tx.now),
+            yield Statement(
+                "UPDATE servers SET stakes = ?, updated_by = ?, updated_at = ? WHERE guild_id = ?",
+                (dumps(new), by, tx.now, guild),
             )
             if diff:
-                tx.db.execute(
-                    "INSERT INTO stakes_changes (guild_id, at, by, changes) VALUES (?, ?, ?, ?)",
+                yield Statement(
+                    'INSERT INTO stakes_changes (guild_id, at, "by", changes) VALUES (?, ?, ?, ?)',
                     (guild, tx.now, by, dumps(diff)),
                 )
             return new
@@ -256,7 +252,7 @@ class AccountsMixin(StoreBase):
     async def stakes_history(self, guild: int, limit: int = 10) -> list[dict[str, Any]]:
         """The latest stakes changes, newest first: {"at", "by", "changes": {key: [old, new]}}."""
         rows = await self.query(
-            "SELECT at, by, changes FROM stakes_changes WHERE guild_id = ?"
+            'SELECT at, "by", changes FROM stakes_changes WHERE guild_id = ?'
             " ORDER BY id DESC LIMIT ?",
             (guild, limit),
         )

@@ -2,7 +2,7 @@
 
 Every user account, table escrow and tournament pool is recomputed from the ledger, and on
 each server the balances plus escrows plus pools must equal the chips minted net of burns.
-The queries use `?` placeholders (`bot.store.postgres.sql.numbered` turns them into `$n`).
+The queries use `?` placeholders (the dialect numbers them for PostgreSQL: `bot.store.sql`).
 """
 
 from __future__ import annotations

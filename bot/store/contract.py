@@ -99,6 +99,20 @@ class StoreContract(Protocol):
         """The members of the server who turned their turn pings off."""
         ...
 
+    # the slash commands' sync state -------------------------------------------------------
+    async def command_sync_state(self) -> dict[str, str]:
+        """The hash of the commands' JSON last synced to each target ("global",
+        "guild:<id>")."""
+        ...
+
+    async def record_command_sync(self, target: str, digest: str) -> None:
+        """`digest` was just synced to `target`."""
+        ...
+
+    async def forget_command_sync(self, target: str) -> None:
+        """`target` holds no copy of the commands any more."""
+        ...
+
     async def get_stakes(self, guild: int) -> dict[str, Any]:
         """The server's stakes and variants: every key of `DEFAULT_STAKES`."""
         ...
@@ -308,6 +322,22 @@ class StoreContract(Protocol):
     ) -> TournamentRow:
         """Pay the pool to entrants by `payouts` (summing to the pool exactly, else refused)
         and finish the tournament."""
+        ...
+
+    async def note_tournament_posts(
+        self,
+        tournament_id: int,
+        *,
+        message: tuple[int, int] | Unset = UNSET,
+        table_channel: int | Unset = UNSET,
+        results_posted: bool | Unset = UNSET,
+    ) -> None:
+        """Keep what the tournament cog posted: its registration message (channel id,
+        message id), its table's channel or thread, whether its results are posted."""
+        ...
+
+    async def tournaments_to_post(self, guild: int) -> list[TournamentRow]:
+        """The server's finished tournaments whose results are not posted yet."""
         ...
 
     # statistics and books ----------------------------------------------------------------

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store.connection import int_keys
+from bot.store.jsontext import int_keys
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from bot.store.audit import (
@@ -16,10 +15,11 @@ from bot.store.audit import (
     TOTAL_POOLS,
     audit_lines,
 )
-from bot.store.connection import StoreBase
+from bot.store.driver import Driver
 from bot.store.hand_rows import HAND_COLUMNS, StoredHand, history_entry, stored_hand
-from bot.store.ledger import Transfers
+from bot.store.ledger import Tx
 from bot.store.models import LEADERBOARDS, LeaderRow, PlayerStats
+from bot.store.sql import Body, Statement
 
 #: per leaderboard: (FROM ... with alias s for the ranked rows, ranked value expression)
 _BOARDS: dict[str, tuple[str, str]] = {
@@ -34,7 +34,7 @@ def board(by: str) -> tuple[str, str]:
     return _BOARDS[by]
 
 
-class HistoryMixin(StoreBase):
+class HistoryMixin(Driver):
     """Hand history, statistics, leaderboards and the audit of the ledger."""
 
     async def hand_history(self, table_id: int, limit: int = 20) -> list[dict[str, Any]]:
@@ -52,8 +52,7 @@ class HistoryMixin(StoreBase):
         """The finished hands `user` played on this server, newest first (for history pages)."""
         rows = await self.query(
             f"SELECT {HAND_COLUMNS} FROM hands h JOIN tables t ON t.id = h.table_id"
-            " WHERE h.guild_id = ?"
-            " AND EXISTS (SELECT 1 FROM json_each(h.result) j WHERE j.key = ?)"
+            f" WHERE h.guild_id = ? AND {self._played_by()}"
             " ORDER BY h.at DESC, h.id DESC LIMIT ? OFFSET ?",
             (guild, str(user), limit, offset),
         )
@@ -62,11 +61,14 @@ class HistoryMixin(StoreBase):
     async def count_player_hands(self, guild: int, user: int) -> int:
         """How many finished hands `user` played on this server."""
         rows = await self.query(
-            "SELECT COUNT(*) FROM hands h WHERE h.guild_id = ?"
-            " AND EXISTS (SELECT 1 FROM json_each(h.result) j WHERE j.key = ?)",
+            f"SELECT COUNT(*) FROM hands h WHERE h.guild_id = ? AND {self._played_by()}",
             (guild, str(user)),
         )
         return int(rows[0][0])
+
+    def _played_by(self) -> str:
+        """The condition "the user `?` (text) has a result in the hand `h`"."""
+        return self.dialect.json_has_key.format(column="h.result")
 
     async def stored_hand(self, guild: int, hand_id: int) -> StoredHand | None:
         """The finished hand `hand_id` if it was played on this server, else None."""
@@ -80,15 +82,15 @@ class HistoryMixin(StoreBase):
     async def stats(self, guild: int, user: int) -> PlayerStats:
         """The user's statistics on this server (zeros before the first hand) and balance."""
 
-        def read(tx: Transfers) -> list[Any]:
-            tx.ensure_account(guild, user)
-            return tx.fetchall(
+        def read(tx: Tx) -> Body[list[Any]]:
+            yield from tx.ensure_account(guild, user)
+            return (yield Statement(
                 "SELECT a.balance, s.hands, s.pots_won, s.closes, s.net, s.biggest_pot"
                 " FROM accounts a LEFT JOIN player_stats s"
                 " ON s.guild_id = a.guild_id AND s.user_id = a.user_id"
                 " WHERE a.guild_id = ? AND a.user_id = ?",
                 (guild, user),
-            )
+            ))
 
         r = (await self._transaction(read))[0]
         return PlayerStats(
@@ -139,7 +141,7 @@ class HistoryMixin(StoreBase):
     async def audit(self) -> list[str]:
         """Recompute every balance and every table escrow from the ledger; one line per
         difference (an empty list means the books balance)."""
-        return await self._read_with(_audit)
+        return await self._read(_audit)
 
     async def total_chips(self, guild: int) -> tuple[int, int, int]:
         """(sum of balances, chips held by tables and tournaments, chips minted net of burns)
@@ -147,23 +149,23 @@ class HistoryMixin(StoreBase):
 
         The first two always add up to the third: tables only move chips around.
         """
-        return await self._read_with(lambda db: _totals(db, guild))
+        return await self._read(lambda: _totals(guild))
 
 
-def _audit(db: sqlite3.Connection) -> list[str]:
-    accounts = [tuple(r) for r in db.execute(AUDIT_ACCOUNTS)]
-    tables = [tuple(r) for r in db.execute(AUDIT_TABLES)]
-    tournaments = [tuple(r) for r in db.execute(AUDIT_TOURNAMENTS)]
-    guilds = [
-        int(r[0])
-        for r in db.execute(AUDIT_GUILDS)
-    ]
-    return audit_lines(accounts, tables, {g: _totals(db, g) for g in guilds}, tournaments)
+def _audit() -> Body[list[str]]:
+    accounts = [tuple(r) for r in (yield Statement(AUDIT_ACCOUNTS))]
+    tables = [tuple(r) for r in (yield Statement(AUDIT_TABLES))]
+    tournaments = [tuple(r) for r in (yield Statement(AUDIT_TOURNAMENTS))]
+    guilds = [int(r[0]) for r in (yield Statement(AUDIT_GUILDS))]
+    totals = {}
+    for guild in guilds:
+        totals[guild] = yield from _totals(guild)
+    return audit_lines(accounts, tables, totals, tournaments)
 
 
-def _totals(db: sqlite3.Connection, guild: int) -> tuple[int, int, int]:
-    balances = db.execute(TOTAL_BALANCES, (guild,)).fetchone()
-    escrow = db.execute(TOTAL_ESCROW, (guild,)).fetchone()
-    pools = db.execute(TOTAL_POOLS, (guild,)).fetchone()
-    minted = db.execute(MINTED, (guild,)).fetchone()
-    return int(balances[0]), int(escrow[0]) + int(pools[0]), int(minted[0])
+def _totals(guild: int) -> Body[tuple[int, int, int]]:
+    balances = (yield Statement(TOTAL_BALANCES, (guild,)))[0][0]
+    escrow = (yield Statement(TOTAL_ESCROW, (guild,)))[0][0]
+    pools = (yield Statement(TOTAL_POOLS, (guild,)))[0][0]
+    minted = (yield Statement(MINTED, (guild,)))[0][0]
+    return int(balances), int(escrow) + int(pools), int(minted)

@@ -3,7 +3,9 @@
 A lease is one row of `table_leases`. Taking it is ONE conditional statement (an upsert whose
 update only applies when the row is free, expired or already ours), so two processes can
 never both hold a table; time always comes from the caller (`now`), so tests use a fake
-clock. The statements use `?` placeholders (`numbered` makes them PostgreSQL's).
+clock. On PostgreSQL the upsert locks the conflicting row and re-checks the condition on its
+newest version, so of any number of processes trying at once exactly one gets a free or
+expired lease.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ import math
 from collections.abc import Collection
 from typing import Any
 
-from bot.store.connection import StoreBase
-from bot.store.ledger import Transfers
+from bot.store.driver import Driver
+from bot.store.ledger import Tx
 from bot.store.models import Lease, TableRow
+from bot.store.sql import Body, Statement, rows_of
 from bot.store.tables import COLUMNS, table_row
 
 #: take the lease when free, expired or ours; RETURNING a row only when taken
@@ -70,16 +73,16 @@ def open_tables_sql(guild_ids: Collection[int] | None) -> tuple[str, tuple[int, 
     )
 
 
-class LeasesMixin(StoreBase):
-    """Table leases on the SQLite store (one process per file, but the same contract)."""
+class LeasesMixin(Driver):
+    """Table leases and the resume listing (both databases)."""
 
     async def acquire_lease(self, table_id: int, owner: str, ttl: float, now: float) -> Lease:
         """Take the table's lease until `now + ttl` if it is free, expired or already ours."""
         check_lease(owner, ttl)
 
-        def acquire(tx: Transfers) -> Lease:
-            rows = tx.fetchall(ACQUIRE, (table_id, owner, now + ttl, now))
-            holder = [] if rows else tx.fetchall(HOLDER, (table_id,))
+        def acquire(tx: Tx) -> Body[Lease]:
+            rows = yield Statement(ACQUIRE, (table_id, owner, now + ttl, now))
+            holder = [] if rows else (yield Statement(HOLDER, (table_id,)))
             return lease_of(table_id, owner, rows, holder)
 
         return await self._transaction(acquire, now)
@@ -87,22 +90,21 @@ class LeasesMixin(StoreBase):
     async def renew_lease(self, table_id: int, owner: str, ttl: float, now: float) -> bool:
         """Extend our lease to `now + ttl`; False if it is not ours or already expired."""
         check_lease(owner, ttl)
-        return await self._transaction(
-            lambda tx: bool(tx.fetchall(RENEW, (now + ttl, table_id, owner, now))), now
+        rows = await self._transaction(
+            lambda tx: rows_of(RENEW, now + ttl, table_id, owner, now), now
         )
+        return bool(rows)
 
     async def renew_leases(self, owner: str, ttl: float, now: float) -> list[int]:
         """Extend every unexpired lease of `owner` to `now + ttl` in one statement; the ids of
         the tables renewed, sorted (a lease not listed was lost)."""
         check_lease(owner, ttl)
-        return await self._transaction(
-            lambda tx: sorted(int(r[0]) for r in tx.fetchall(RENEW_ALL, (now + ttl, owner, now))),
-            now,
-        )
+        rows = await self._transaction(lambda tx: rows_of(RENEW_ALL, now + ttl, owner, now), now)
+        return sorted(int(r[0]) for r in rows)
 
     async def release_lease(self, table_id: int, owner: str) -> bool:
         """Give up our lease; False if we did not hold it."""
-        return await self._transaction(lambda tx: bool(tx.fetchall(RELEASE, (table_id, owner))))
+        return bool(await self._transaction(lambda tx: rows_of(RELEASE, table_id, owner)))
 
     async def leased_tables(self, owner: str, now: float) -> list[int]:
         """The ids of the tables whose lease `owner` holds at `now`."""

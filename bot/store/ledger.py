@@ -1,19 +1,19 @@
 """Chip movements inside one write transaction: balance updates plus their ledger rows.
 
-A `Transfers` object lives for one transaction of `Store` (or one savepoint of a group
-commit, see `bot.store.connection`). It is synchronous: it runs on the store's worker thread,
-inside the one function that makes the whole transaction. Every balance change it makes has a
-ledger row, written by `flush()` before the commit; if anything raises, the whole transaction
-(balances and rows) is rolled back by the caller.
+A `Tx` lives for one run of one transaction body (see `bot.store.sql`), on either database.
+Its helpers are bodies themselves (`balance = yield from tx.add_to_user(...)`). Every balance
+change it makes has a ledger row, buffered by `record` and written by `flush()`, which the
+driver runs after the body and before the commit; if anything raises, the whole transaction
+(balances and rows) is rolled back by the driver.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.store.errors import InsufficientFunds
 from bot.store.models import REASON_START
+from bot.store.sql import Body, Dialect, Statement
 
 USER, TABLE, MINT = "user", "table", "mint"
 
@@ -30,101 +30,84 @@ MINT_ACCOUNT = Account(MINT)
 
 INSERT_LEDGER = (
     "INSERT INTO ledger (at, guild_id, table_id, hand_no, src_kind, src_id, dst_kind, dst_id,"
-    " amount, reason, note, by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ' amount, reason, note, "by") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
 )
+STARTING_BALANCE = "SELECT starting_balance FROM servers WHERE guild_id = ?"
+CREATE_ACCOUNT = (
+    "INSERT INTO accounts (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT DO NOTHING RETURNING 1"
+)
+CREDIT = (
+    "UPDATE accounts SET balance = balance + ? WHERE guild_id = ? AND user_id = ?"
+    " RETURNING balance"
+)
+#: the conditional debit: no row when the account holds less than the amount
+DEBIT = (
+    "UPDATE accounts SET balance = balance - ?"
+    " WHERE guild_id = ? AND user_id = ? AND balance >= ? RETURNING balance"
+)
+BALANCE = "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?"
 
 
-def ledger_row(
-    now: float,
-    guild: int,
-    src: Account,
-    dst: Account,
-    amount: int,
-    reason: str,
-    table_id: int | None,
-    hand_no: int | None,
-    note: str | None,
-    by: int | None,
-) -> tuple[object, ...]:
-    """One `ledger` row in the column order of the insert, for either database."""
-    return (now, guild, table_id, hand_no, src.kind, src.id, dst.kind, dst.id, amount, reason,
-            note, by)
+def balance_update(guild: int, user: int, delta: int) -> Statement:
+    """The statement changing a balance by `delta`, returning the new balance (no row if
+    the account is missing or, for a debit, holds less than the amount)."""
+    if delta >= 0:
+        return Statement(CREDIT, (delta, guild, user))
+    return Statement(DEBIT, (-delta, guild, user, -delta))
 
 
-class Transfers:
-    """Balance updates and buffered ledger rows of one write transaction (synchronous)."""
+class Tx:
+    """Balance updates and buffered ledger rows of one transaction body's run."""
 
-    __slots__ = ("_rows", "_starting", "db", "now")
+    __slots__ = ("_rows", "_starting", "dialect", "now")
 
-    def __init__(self, db: sqlite3.Connection, now: float) -> None:
-        self.db = db
+    def __init__(self, dialect: Dialect, now: float) -> None:
+        self.dialect = dialect
         self.now = now
         self._rows: list[tuple[object, ...]] = []
         self._starting: dict[int, int] = {}
 
-    def fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
-        """Run one statement and return every row."""
-        return self.db.execute(sql, params).fetchall()
-
-    def starting_balance(self, guild: int) -> int:
-        """The server's starting balance (cached for the transaction)."""
+    def starting_balance(self, guild: int) -> Body[int]:
+        """The server's starting balance (read once per transaction)."""
         if guild not in self._starting:
-            rows = self.fetchall(
-                "SELECT starting_balance FROM servers WHERE guild_id = ?", (guild,)
-            )
+            rows = yield Statement(STARTING_BALANCE, (guild,))
             self._starting[guild] = int(rows[0][0]) if rows else 1000
         return self._starting[guild]
 
-    def ensure_account(self, guild: int, user: int) -> bool:
+    def ensure_account(self, guild: int, user: int) -> Body[bool]:
         """Create the account with the starting balance (minted) if missing; True if created."""
-        start = self.starting_balance(guild)
-        cur = self.db.execute(
-            "INSERT INTO accounts (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT DO NOTHING",
-            (guild, user, start, self.now),
-        )
-        if cur.rowcount != 1:
+        start = yield from self.starting_balance(guild)
+        if not (yield Statement(CREATE_ACCOUNT, (guild, user, start, self.now))):
             return False
         if start:
             self.record(guild, MINT_ACCOUNT, Account(USER, user), start, REASON_START)
         return True
 
-    @staticmethod
-    def balance_update(guild: int, user: int, delta: int) -> tuple[str, tuple[int, ...]]:
-        """The statement changing a balance by `delta`, returning the new balance (no row if
-        the account is missing or, for a debit, holds less than the amount)."""
-        if delta >= 0:
-            return (
-                "UPDATE accounts SET balance = balance + ? WHERE guild_id = ? AND user_id = ?"
-                " RETURNING balance",
-                (delta, guild, user),
-            )
-        return (
-            "UPDATE accounts SET balance = balance - ?"
-            " WHERE guild_id = ? AND user_id = ? AND balance >= ? RETURNING balance",
-            (-delta, guild, user, -delta),
-        )
-
-    def add_to_user(self, guild: int, user: int, delta: int) -> int:
+    def add_to_user(self, guild: int, user: int, delta: int) -> Body[int]:
         """Change a user's balance by `delta` (creating the account lazily); the new balance.
 
         A debit is `balance = balance - ? WHERE ... AND balance >= ?`, and the updated row is
         checked (RETURNING, so the count and the new balance come in one statement):
         InsufficientFunds if the account has less than the amount.
         """
-        sql, params = self.balance_update(guild, user, delta)
-        rows = self.fetchall(sql, params)
-        if len(rows) == 1:
+        update = balance_update(guild, user, delta)
+        rows = yield update
+        if rows:
             return int(rows[0][0])
-        if self.ensure_account(guild, user):
-            rows = self.fetchall(sql, params)
-            if len(rows) == 1:
+        if (yield from self.ensure_account(guild, user)):
+            rows = yield update
+            if rows:
                 return int(rows[0][0])
-        rows = self.fetchall(
-            "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild, user)
-        )
+        rows = yield Statement(BALANCE, (guild, user))
         balance = int(rows[0][0]) if rows else 0
         raise InsufficientFunds(guild=guild, user=user, needed=-delta, balance=balance)
+
+    def balance(self, guild: int, user: int) -> Body[int]:
+        """The user's balance (the account created if missing)."""
+        yield from self.ensure_account(guild, user)
+        rows = yield Statement(BALANCE, (guild, user))
+        return int(rows[0][0])
 
     def record(
         self,
@@ -141,11 +124,14 @@ class Transfers:
     ) -> None:
         """Buffer one ledger row (amount > 0 moves from `src` to `dst`)."""
         self._rows.append(
-            ledger_row(self.now, guild, src, dst, amount, reason, table_id, hand_no, note, by)
+            (self.now, guild, table_id, hand_no, src.kind, src.id, dst.kind, dst.id, amount,
+             reason, note, by)
         )
 
-    def flush(self) -> None:
-        """Write the buffered ledger rows (call before COMMIT / RELEASE)."""
-        if self._rows:
-            self.db.executemany(INSERT_LEDGER, self._rows)
-            self._rows.clear()
+    def flush(self) -> Body[None]:
+        """Write the buffered ledger rows (the driver runs it before COMMIT / RELEASE)."""
+        if len(self._rows) == 1:
+            yield Statement(INSERT_LEDGER, self._rows[0])
+        elif self._rows:
+            yield Statement(INSERT_LEDGER, list(self._rows), many=True)
+        self._rows.clear()

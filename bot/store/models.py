@@ -287,3 +287,9 @@ class TournamentRow:
     created_at: float
     updated_at: float
     entrants: list[int] = field(default_factory=list)
+    #: what the tournament cog posted (`note_tournament_posts`): the registration message's
+    #: channel and id, the channel or thread of its table, whether the results are posted
+    message_channel_id: int | None = None
+    message_id: int | None = None
+    table_channel_id: int | None = None
+    results_posted: bool = False

@@ -1,18 +1,17 @@
 """The rating reads both stores share: boards, counts, history and seasons.
 
 They are single statements in `?` style that both dialects run as they are (the PostgreSQL
-store's `query` numbers the placeholders), so `RatingReads` holds them once, over the one
-method both stores offer: `query(sql, params) -> rows`. Rows come back as `sqlite3.Row` or
-`asyncpg.Record`; both index by position, which is all the conversions here use. What differs
-by dialect (reading the ratings of a list of users, every write) stays in `bot.store.ratings`
-and `bot.store.postgres.ratings`.
+driver's `query` numbers the placeholders), over the one method both drivers offer:
+`query(sql, params) -> rows`. Rows come back as `sqlite3.Row` or `asyncpg.Record`; both index
+by position, which is all the conversions here use. The writes are `bot.store.ratings`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.store.driver import Driver
 from bot.store.models import RatingPoint, RatingRow, Season, StoredRating
 
 #: how many sigmas below mu a board ranks by
@@ -83,12 +82,8 @@ def check_page(limit: int, offset: int) -> None:
         raise ValueError("limit and offset cannot be negative")
 
 
-class RatingReads:
+class RatingReads(Driver):
     """The rating reads of both stores, over their `query` (see the module docstring)."""
-
-    if TYPE_CHECKING:  # each store's base class defines it
-
-        async def query(self, sql: str, params: Sequence[object] = ()) -> Sequence[Any]: ...
 
     async def current_season(self, guild: int) -> int:
         """The number of the season in progress on the server."""

@@ -6,8 +6,13 @@ estimate `mu - 3 sigma` (a new player with a wide sigma does not top it after on
 and leaves CPU players (negative ids) out, though their ratings are stored. Seasons are
 numbered 1, 2, ... per server; the current one is the highest (season 1 exists implicitly
 until the first `new_season`), which freezes the standings into `season_standings` and starts
-the next with no ratings; balances are never touched. SQL here uses `?` placeholders; the
-reads both databases share are `bot.store.rating_reads`.
+the next with no ratings; balances are never touched. The single-statement reads are
+`bot.store.rating_reads`.
+
+A new season and the ratings of a hand must not interleave (a hand's ratings would land in a
+season whose standings are already frozen): on PostgreSQL both lock the server's row of
+`servers`, the new season FOR UPDATE and each hand's ratings FOR SHARE (hands of different
+tables still run side by side); SQLite's one writer orders them anyway.
 """
 
 from __future__ import annotations
@@ -16,9 +21,9 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.connection import StoreBase
+from bot.store.accounts import lock_server
 from bot.store.errors import InvalidName
-from bot.store.ledger import Transfers
+from bot.store.ledger import Tx
 from bot.store.models import RatingUpdate, Season, StoredRating
 from bot.store.rating_reads import (
     BOARD_SCORE,
@@ -27,6 +32,7 @@ from bot.store.rating_reads import (
     RatingReads,
     stored_ratings,
 )
+from bot.store.sql import Body, Statement, marks
 
 MAX_SEASON_NAME = 64
 
@@ -88,28 +94,34 @@ def season_name(name: str | None) -> str | None:
 
 
 def write_ratings(
-    tx: Transfers,
+    tx: Tx,
     guild: int,
     ordered: Sequence[RatingUpdate],
     hand_id: int | None,
     expected_season: int | None = None,
-) -> int:
+) -> Body[int]:
     """The writes of `record_ratings` inside a running transaction; the season. Nothing is
     written when `expected_season` is given and is no longer the current one."""
-    season = int(tx.fetchall(CURRENT_SEASON, (guild,))[0][0])
+    yield from lock_server(tx, guild, "SHARE")
+    season = int((yield Statement(CURRENT_SEASON, (guild,)))[0][0])
     if expected_season is not None and season != expected_season:
         return season
-    for u in ordered:
-        values = (guild, season, u.user, u.mu, u.sigma, u.hands, u.winnings, tx.now)
-        tx.db.execute(UPSERT_RATING, values)
-        tx.db.execute(INSERT_POINT, (guild, season, u.user, hand_id, tx.now, u.mu, u.sigma))
+    yield Statement(
+        UPSERT_RATING,
+        [(guild, season, u.user, u.mu, u.sigma, u.hands, u.winnings, tx.now) for u in ordered],
+        many=True,
+    )
+    yield Statement(
+        INSERT_POINT,
+        [(guild, season, u.user, hand_id, tx.now, u.mu, u.sigma) for u in ordered],
+        many=True,
+    )
     return season
 
 
-class RatingsMixin(StoreBase, RatingReads):
-    """Ratings and seasons on the SQLite store: the writes, and the one read whose SQL is
-    SQLite's own (`ratings`: an `IN` list of placeholders read with the season in one view);
-    the other reads are `RatingReads`."""
+class RatingsMixin(RatingReads):
+    """Ratings and seasons (both databases): the writes, and the read of a list of users'
+    ratings with the season in one view; the other reads are `RatingReads`."""
 
     async def record_ratings(
         self,
@@ -122,45 +134,41 @@ class RatingsMixin(StoreBase, RatingReads):
         """Store every player's new rating after one hand and a history point each, in one
         transaction; the season they were recorded in."""
         ordered = check_updates(updates)
-
-        return await self._transaction(
-            lambda tx: write_ratings(tx, guild, ordered, hand_id), now
-        )
+        return await self._transaction(lambda tx: write_ratings(tx, guild, ordered, hand_id), now)
 
     async def ratings(self, guild: int, users: Sequence[int]) -> dict[int, StoredRating]:
         """The current season's ratings of `users` (those never rated are left out)."""
         unique = list(dict.fromkeys(users))
         if not unique:
             return {}
+        sql = (
+            f"SELECT {RATING_COLUMNS} FROM ratings"
+            f" WHERE guild_id = ? AND season = ? AND user_id IN ({marks(len(unique))})"
+        )
 
-        def read(db: Any) -> list[Any]:
-            season = int(db.execute(CURRENT_SEASON, (guild,)).fetchone()[0])
-            marks = ", ".join("?" * len(unique))
-            return list(
-                db.execute(
-                    f"SELECT {RATING_COLUMNS} FROM ratings"
-                    f" WHERE guild_id = ? AND season = ? AND user_id IN ({marks})",
-                    (guild, season, *unique),
-                ).fetchall()
-            )
+        def read() -> Body[list[Any]]:
+            season = int((yield Statement(CURRENT_SEASON, (guild,)))[0][0])
+            return (yield Statement(sql, (guild, season, *unique)))
 
-        return stored_ratings(await self._read_with(read))
+        return stored_ratings(await self._read(read))
 
     async def new_season(self, guild: int, name: str | None, *, now: float | None = None) -> Season:
         """End the season in progress (its standings frozen) and start the next, named
         `name`, with no ratings; balances are untouched. The new season."""
         clean = season_name(name)
 
-        def start(tx: Transfers) -> Season:
-            current = int(tx.fetchall(CURRENT_SEASON, (guild,))[0][0])
-            first = tx.fetchall(FIRST_POINT, (guild, current))[0][0]
-            tx.db.execute(END_SEASON, (guild, current, first, tx.now))
-            standings = tx.fetchall(STANDINGS, (guild, current))
-            tx.db.executemany(
+        def start(tx: Tx) -> Body[Season]:
+            yield from lock_server(tx, guild, "UPDATE")
+            current = int((yield Statement(CURRENT_SEASON, (guild,)))[0][0])
+            first = (yield Statement(FIRST_POINT, (guild, current)))[0][0]
+            yield Statement(END_SEASON, (guild, current, first, tx.now))
+            standings = yield Statement(STANDINGS, (guild, current))
+            yield Statement(
                 INSERT_STANDING,
                 [(guild, current, rank, *r) for rank, r in enumerate(standings, start=1)],
+                many=True,
             )
-            tx.db.execute(START_SEASON, (guild, current + 1, clean, tx.now))
+            yield Statement(START_SEASON, (guild, current + 1, clean, tx.now))
             return Season(current + 1, clean, tx.now, None)
 
         return await self._transaction(start, now)

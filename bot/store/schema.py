@@ -7,6 +7,8 @@ Version 4: each server's own economy (currency, cap, account age, gifts) and gif
 Version 5: ratings per season, their history per hand, seasons and their frozen standings.
 Version 6: tournaments and their entries; the ledger gains the `tournament` account kind
 (SQLite cannot change a CHECK in place: the ledger is rebuilt, rows and ids unchanged).
+Versions 7-9: turn-ping opt-outs, who may open tournaments, the command sync's digests.
+Last (`V_POSTS`): the tournament cog's registration message, table channel, results posted.
 
 `MIGRATIONS[i]` brings a database from version i to i + 1; each `Migration` holds its SQLite
 and its PostgreSQL text side by side, so a new version is written once for both (plain SQL:
@@ -434,7 +436,7 @@ V8 = _V8
 PG_V8 = _V8
 
 #: the hash of the commands' JSON last synced to each target ("global", "guild:<id>"), so
-#: that every process of every backend knows what Discord holds (`bot.store.sync_state`)
+#: that every process of every backend knows what Discord holds (`bot.store.command_sync`)
 _V9 = """
 CREATE TABLE command_sync (
     target    TEXT PRIMARY KEY,
@@ -444,6 +446,19 @@ CREATE TABLE command_sync (
 """
 V9 = _V9.format(real="REAL")
 PG_V9 = _V9.format(real="DOUBLE PRECISION")
+
+#: what the tournament cog posted, so that nothing of a tournament lives only in memory
+#: (issue 28): the registration message (channel and id), the channel or thread its table
+#: plays in, and whether the results were posted there (rows already over count as posted)
+_POSTS = """
+ALTER TABLE tournaments ADD COLUMN message_channel_id {int};
+ALTER TABLE tournaments ADD COLUMN message_id {int};
+ALTER TABLE tournaments ADD COLUMN table_channel_id {int};
+ALTER TABLE tournaments ADD COLUMN results_posted INTEGER NOT NULL DEFAULT 0;
+UPDATE tournaments SET results_posted = 1 WHERE status IN ('finished', 'cancelled');
+"""
+V_POSTS = _POSTS.format(int="INTEGER")
+PG_V_POSTS = _POSTS.format(int="BIGINT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,6 +480,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(V7, PG_V7),
     Migration(V8, PG_V8),
     Migration(V9, PG_V9),
+    Migration(V_POSTS, PG_V_POSTS),  # keep last: the tournament cog's posts (issue 28)
 )
 LATEST = len(MIGRATIONS)
 

@@ -1,4 +1,4 @@
-"""Stakes and variants of a server (RULES.md R-4, R-2 and the named variants), and their checks.
+"""Stakes and variants of a server (docs/rules-spec.md R-4, R-2, the named variants), checked.
 
 The keys are the engine's `Rules` field names minus `players`; defaults and allowed values come
 from the engine (pure code, no I/O), the checks that concern a whole server are done here.
@@ -12,7 +12,7 @@ from typing import Any
 from bot.engine.rules import CARDS_PER_PAYMENT, STAKES, VARIANTS, Rules
 from bot.store.errors import InvalidStakes
 
-#: RULES.md defaults (R-4 stakes; variants at their default reading): the engine's `Rules`
+#: docs/rules-spec.md defaults (R-4 stakes; variants at their default reading): the engine's `Rules`
 #: defaults, every field but `players` (which a table sets)
 DEFAULT_STAKES: dict[str, Any] = {k: v for k, v in Rules().to_dict().items() if k != "players"}
 

@@ -6,21 +6,14 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.accounts import AccountsMixin
-from bot.store.history import HistoryMixin
-from bot.store.leases import LeasesMixin
-from bot.store.ledger import Transfers
-from bot.store.pings import PingsMixin
-from bot.store.ratings import RatingsMixin
+from bot.store.connection import SQLiteDriver
+from bot.store.ledger import Tx
+from bot.store.methods import StoreMethods
 from bot.store.schema import TABLES
-from bot.store.tables import TablesMixin
-from bot.store.tournaments import TournamentsMixin
+from bot.store.sql import Body, Statement
 
 
-class SQLiteStore(
-    AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin, TournamentsMixin,
-    PingsMixin,
-):
+class SQLiteStore(SQLiteDriver, StoreMethods):
     """Accounts and ledger, stakes, tables and history in one SQLite file.
 
     Open with `await SQLiteStore.open(path)`; one instance (one writer connection) per process.
@@ -56,8 +49,8 @@ class SQLiteStore(
         names = ", ".join(f'"{c}"' for c in columns)
         sql = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
 
-        def insert(tx: Transfers) -> None:
-            tx.db.executemany(sql, [tuple(r) for r in rows])
+        def insert(tx: Tx) -> Body[None]:
+            yield Statement(sql, [tuple(r) for r in rows], many=True)
 
         await self._transaction(insert)
 

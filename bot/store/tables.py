@@ -1,15 +1,21 @@
-"""Tables: one row per table, saved together with the chip movements of each action."""
+"""Tables: one row per table, saved together with the chip movements of each action.
+
+The save (`save_table`, `close_table`) is ONE transaction body for both databases: the lease
+fence, one conditional UPDATE of the table row (version, status, escrow), then every account
+in user-id order (the one lock order: two saves never wait on each other in a circle on
+PostgreSQL), the ledger rows, the hand record and the tournament's state.
+"""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-from bot.store.connection import StoreBase, dumps
+from bot.store.driver import Driver
 from bot.store.errors import LeaseLost, StoreError, TableExists, TableNotFound, VersionConflict
-from bot.store.ledger import TABLE, USER, Account, Transfers
+from bot.store.jsontext import dumps
+from bot.store.ledger import TABLE, USER, Account, Tx
 from bot.store.models import (
     REASON_RE,
     TABLE_STATUSES,
@@ -22,6 +28,7 @@ from bot.store.models import (
     TournamentSave,
 )
 from bot.store.ratings import check_updates, write_ratings
+from bot.store.sql import Body, Statement
 from bot.store.tournaments import (
     GET,
     SAVE_RUNNING,
@@ -119,29 +126,48 @@ def table_changes(change: TableSave) -> dict[str, Any]:
     return changes
 
 
-def _fetch(tx: Transfers, table_id: int) -> TableRow:
-    rows = tx.fetchall(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,))
-    if not rows:
-        raise TableNotFound(table_id)
-    return table_row(rows[0])
+GET_TABLE = f"SELECT {COLUMNS} FROM tables WHERE id = ?"
+INSERT_HAND = (
+    "INSERT INTO hands (table_id, guild_id, hand_no, seed, events, result, pots_won,"
+    " closes, biggest_pot, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (table_id, hand_no) DO NOTHING RETURNING id"
+)
+ADD_STATS = (
+    "INSERT INTO player_stats (guild_id, user_id, hands, pots_won, closes, net, biggest_pot)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+    " hands = player_stats.hands + excluded.hands,"
+    " pots_won = player_stats.pots_won + excluded.pots_won,"
+    " closes = player_stats.closes + excluded.closes,"
+    " net = player_stats.net + excluded.net,"
+    " biggest_pot = CASE WHEN excluded.biggest_pot > player_stats.biggest_pot"
+    " THEN excluded.biggest_pot ELSE player_stats.biggest_pot END"
+)
+INSERT_TABLE = (
+    "INSERT INTO tables (guild_id, channel_id, status, seats, settings, meta,"
+    " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?)"
+    " ON CONFLICT (channel_id) WHERE status != 'closed' DO NOTHING"
+    f" RETURNING {COLUMNS}"
+)
+OPEN_IN_CHANNEL = "SELECT id FROM tables WHERE channel_id = ? AND status != 'closed'"
 
 
-def _apply_moves(tx: Transfers, row: TableRow, moves: Sequence[Move]) -> None:
+def _apply_moves(tx: Tx, row: TableRow, moves: Sequence[Move]) -> Body[None]:
     """Every move between a user and the table's escrow, with its ledger row (the escrow
     column is updated by the caller, with the table row, by the moves' total).
 
     The moves of one action are applied as a whole: each user's balance changes once, by the
-    net of that user's moves (a debit checked with `balance >= ?`), so the order of the moves
-    does not matter (a seat that wins a pot and pays cards in one action needs no chips it
-    lacks), while the ledger keeps one row per move, in the order given.
+    net of that user's moves (a debit checked with `balance >= ?`), in user-id order (a fixed
+    lock order), so the order of the moves does not matter (a seat that wins a pot and pays
+    cards in one action needs no chips it lacks), while the ledger keeps one row per move, in
+    the order given.
     """
     table = Account(TABLE, row.id)
     net: dict[int, int] = {}
     for m in moves:
         net[m.user] = net.get(m.user, 0) + m.amount
-    for user_id, amount in net.items():
-        if amount:
-            tx.add_to_user(row.guild_id, user_id, -amount)
+    for user_id in sorted(net):
+        if net[user_id]:
+            yield from tx.add_to_user(row.guild_id, user_id, -net[user_id])
     for m in moves:
         user = Account(USER, m.user)
         src, dst = (user, table) if m.amount > 0 else (table, user)
@@ -150,36 +176,31 @@ def _apply_moves(tx: Transfers, row: TableRow, moves: Sequence[Move]) -> None:
         )
 
 
-def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
-    """Insert the finished hand and add it to every player's statistics."""
-    try:
-        cursor = tx.db.execute(
-            "INSERT INTO hands (table_id, guild_id, hand_no, seed, events, result, pots_won,"
-            " closes, biggest_pot, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                row.id,
-                row.guild_id,
-                hand.hand_no,
-                hand.seed,
-                hand.events,
-                dumps(hand.result),
-                dumps(hand.pots_won),
-                dumps(hand.closes),
-                dumps(hand.biggest_pot),
-                tx.now,
-            ),
-        )
-    except sqlite3.IntegrityError as error:  # UNIQUE (table_id, hand_no)
-        raise StoreError("hand_exists", {"table_id": row.id, "hand_no": hand.hand_no}) from error
-    users = dict.fromkeys([*hand.result, *hand.pots_won, *hand.closes, *hand.biggest_pot])
+def _record_hand(tx: Tx, row: TableRow, hand: HandRecord) -> Body[None]:
+    """Insert the finished hand and add it to every player's statistics (users in id
+    order)."""
+    inserted = yield Statement(
+        INSERT_HAND,
+        (
+            row.id,
+            row.guild_id,
+            hand.hand_no,
+            hand.seed,
+            hand.events,
+            dumps(hand.result),
+            dumps(hand.pots_won),
+            dumps(hand.closes),
+            dumps(hand.biggest_pot),
+            tx.now,
+        ),
+    )
+    if not inserted:
+        raise StoreError("hand_exists", {"table_id": row.id, "hand_no": hand.hand_no})
+    users = sorted(dict.fromkeys([*hand.result, *hand.pots_won, *hand.closes, *hand.biggest_pot]))
     for user in users:
-        tx.ensure_account(row.guild_id, user)
-    tx.db.executemany(
-        "INSERT INTO player_stats (guild_id, user_id, hands, pots_won, closes, net, biggest_pot)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
-        " hands = hands + excluded.hands, pots_won = pots_won + excluded.pots_won,"
-        " closes = closes + excluded.closes, net = net + excluded.net,"
-        " biggest_pot = max(biggest_pot, excluded.biggest_pot)",
+        yield from tx.ensure_account(row.guild_id, user)
+    yield Statement(
+        ADD_STATS,
         [
             (
                 row.guild_id,
@@ -192,45 +213,35 @@ def _record_hand(tx: Transfers, row: TableRow, hand: HandRecord) -> None:
             )
             for user in users
         ],
+        many=True,
     )
     if hand.ratings:
         updates = check_updates(hand.ratings)
-        write_ratings(tx, row.guild_id, updates, cursor.lastrowid, hand.ratings_season)
+        hand_id = int(inserted[0][0])
+        yield from write_ratings(tx, row.guild_id, updates, hand_id, hand.ratings_season)
 
 
 def insert_table(
-    tx: Transfers,
+    tx: Tx,
     guild: int,
     channel: int,
     settings: Mapping[str, Any],
     seats: list[int],
     meta: Mapping[str, Any] | None,
-) -> TableRow:
+) -> Body[TableRow]:
     """Insert a new table in the lobby (TableExists if the channel has an open table)."""
-    rows = tx.fetchall(
-        "SELECT id FROM tables WHERE channel_id = ? AND status != 'closed'", (channel,)
+    rows = yield Statement(
+        INSERT_TABLE,
+        (guild, channel, dumps(seats), dumps(dict(settings)), dumps(dict(meta or {})), tx.now,
+         tx.now),
     )
     if rows:
-        raise TableExists(channel=channel, table_id=rows[0][0])
-    cur = tx.db.execute(
-        "INSERT INTO tables (guild_id, channel_id, status, seats, settings, meta,"
-        " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?)",
-        (
-            guild,
-            channel,
-            dumps(seats),
-            dumps(dict(settings)),
-            dumps(dict(meta or {})),
-            tx.now,
-            tx.now,
-        ),
-    )
-    table_id = cur.lastrowid
-    assert table_id is not None
-    return _fetch(tx, table_id)
+        return table_row(rows[0])
+    existing = yield Statement(OPEN_IN_CHANNEL, (channel,))
+    raise TableExists(channel=channel, table_id=existing[0][0] if existing else 0)
 
 
-class TablesMixin(StoreBase):
+class TablesMixin(Driver):
     """Create, read, save and close tables; each save is one transaction with its moves."""
 
     async def create_table(
@@ -245,14 +256,13 @@ class TablesMixin(StoreBase):
         """A new table in the lobby; TableExists if the channel has an open table."""
         seat_ids = check_ids("seats", seats)
 
-        def create(tx: Transfers) -> TableRow:
-            return insert_table(tx, guild, channel, settings, seat_ids, meta)
-
-        return await self._transaction(create)
+        return await self._transaction(
+            lambda tx: insert_table(tx, guild, channel, settings, seat_ids, meta)
+        )
 
     async def get_table(self, table_id: int) -> TableRow:
         """The table with this id; TableNotFound."""
-        rows = await self.query(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        rows = await self.query(GET_TABLE, (table_id,))
         if not rows:
             raise TableNotFound(table_id)
         return table_row(rows[0])
@@ -269,7 +279,7 @@ class TablesMixin(StoreBase):
         """The open table of this server where the user is seated (the newest if several)."""
         rows = await self.query(
             f"SELECT {COLUMNS} FROM tables WHERE guild_id = ? AND status != 'closed'"
-            " AND EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE value = ?)"
+            f" AND {self.dialect.json_array_has.format(column='tables.seats')}"
             " ORDER BY id DESC LIMIT 1",
             (guild, user),
         )
@@ -328,13 +338,15 @@ class TablesMixin(StoreBase):
         transaction (TournamentError; TableExists when the channel has an open table)."""
         seat_ids = check_ids("seats", seats)
 
-        def begin(tx: Transfers) -> tuple[TournamentRow, TableRow]:
-            locked = tx.fetchall(START, (state, tx.now, tournament_id, expected_version))
+        def begin(tx: Tx) -> Body[tuple[TournamentRow, TableRow]]:
+            locked = yield Statement(START, (state, tx.now, tournament_id, expected_version))
             if not locked:
-                raise refused_start(tx.fetchall(GET, (tournament_id,)), expected_version)
-            table = insert_table(tx, int(locked[0][0]), channel, settings, seat_ids, meta)
-            tx.fetchall(SET_TABLE, (table.id, tournament_id))
-            return read_tournament(tx, tournament_id), table
+                raise refused_start((yield Statement(GET, (tournament_id,))), expected_version)
+            table = yield from insert_table(
+                tx, int(locked[0][0]), channel, settings, seat_ids, meta
+            )
+            yield Statement(SET_TABLE, (table.id, tournament_id))
+            return (yield from read_tournament(tournament_id)), table
 
         return await self._transaction(begin, now)
 
@@ -362,7 +374,7 @@ class TablesMixin(StoreBase):
 
 
 def _save(
-    tx: Transfers,
+    tx: Tx,
     table_id: int,
     expected_version: int,
     changes: dict[str, Any],
@@ -370,19 +382,20 @@ def _save(
     hand: HandRecord | None,
     lease_owner: str | None = None,
     tournament: TournamentSave | None = None,
-) -> TableRow:
-    """The whole save (or close) of one table: runs on the worker thread in one transaction.
+) -> Body[TableRow]:
+    """The whole save (or close) of one table, in one transaction.
 
-    The lease fence first (when `lease_owner` is given), then one UPDATE does the optimistic
+    The lease fence first (when `lease_owner` is given: on PostgreSQL the lease row stays
+    locked until the commit, so no steal can slip in), then one UPDATE does the optimistic
     check, the escrow change (by the moves' total: only the end value matters, nothing sees
-    the transaction half-way) and the version bump.
+    the transaction half-way) and the version bump; then the accounts in user-id order.
     """
-    if lease_owner is not None and not tx.fetchall(FENCE, (table_id, lease_owner, tx.now)):
+    if lease_owner is not None and not (yield Statement(FENCE, (table_id, lease_owner, tx.now))):
         raise LeaseLost(table_id=table_id, owner=lease_owner)
     delta = sum(m.amount for m in moves)
     closing = changes.get("status") == "closed"
     assignments = "".join(f"{column} = ?, " for column in changes)
-    update = (
+    rows = yield Statement(
         f"UPDATE tables SET {assignments}escrow = escrow + ?, version = version + 1,"
         " updated_at = ? WHERE id = ? AND version = ? AND status != 'closed'"
         f" AND escrow + ? >= 0 {'AND escrow + ? = 0' if closing else ''}"
@@ -397,29 +410,20 @@ def _save(
             *((delta,) if closing else ()),
         ),
     )
-    rows = tx.fetchall(*update)
     if not rows:
-        _refused(tx, table_id, expected_version, moves, closing)
+        current = yield Statement(GET_TABLE, (table_id,))
+        if not current:
+            raise TableNotFound(table_id)
+        raise refusal(table_row(current[0]), expected_version, moves, closing)
     row = table_row(rows[0])
-    _apply_moves(tx, row, moves)
+    yield from _apply_moves(tx, row, moves)
     if hand is not None:
-        _record_hand(tx, row, hand)
-    if tournament is not None and not tx.fetchall(
-        SAVE_RUNNING, (tournament.state, tx.now, tournament.id)
+        yield from _record_hand(tx, row, hand)
+    if tournament is not None and not (
+        yield Statement(SAVE_RUNNING, (tournament.state, tx.now, tournament.id))
     ):
-        raise refused(tx.fetchall(GET, (tournament.id,)))
+        raise refused((yield Statement(GET, (tournament.id,))))
     return row
-
-
-def _refused(
-    tx: Transfers,
-    table_id: int,
-    expected_version: int,
-    moves: list[Move],
-    closing: bool,
-) -> NoReturn:
-    """Raise the reason why the table row could not be updated."""
-    raise refusal(_fetch(tx, table_id), expected_version, moves, closing)
 
 
 def refusal(row: TableRow, expected_version: int, moves: list[Move], closing: bool) -> StoreError:

@@ -4,7 +4,9 @@ until they are paid out to the winners or refunded.
 Every operation is one transaction and locks the tournament's row first (a conditional
 UPDATE), so registrations never pass `max_players` and the pool never pays twice; every chip
 moved has a ledger row between a user and the `tournament` account, and the audit checks each
-pool against the ledger. SQL here uses `?` placeholders.
+pool against the ledger. On PostgreSQL the conditional UPDATE that comes first locks the row
+and is re-checked on its newest version: concurrent registrations never pass `max_players`,
+and a pool is paid out or refunded once; accounts are then updated in user-id order.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.store.connection import StoreBase
+from bot.store.driver import Driver
 from bot.store.errors import TournamentError
-from bot.store.ledger import USER, Account, Transfers
+from bot.store.ledger import USER, Account, Tx
 from bot.store.models import (
     REASON_BUY_IN,
     REASON_BUY_IN_REFUND,
@@ -23,11 +25,12 @@ from bot.store.models import (
     TournamentRow,
     Unset,
 )
+from bot.store.sql import Body, Statement
 
 TOURNAMENT = "tournament"
 T_COLUMNS = (
     "id, guild_id, channel_id, table_id, state, status, buy_in, max_players, pool, version,"
-    " created_at, updated_at"
+    " created_at, updated_at, message_channel_id, message_id, table_channel_id, results_posted"
 )
 CREATE = (
     "INSERT INTO tournaments (guild_id, channel_id, state, status, buy_in, max_players,"
@@ -72,7 +75,16 @@ START = (
     " updated_at = ? WHERE id = ? AND version = ? AND status = 'open'"
     " AND entrants = max_players RETURNING guild_id"
 )
-SET_TABLE = f"UPDATE tournaments SET table_id = ? WHERE id = ? RETURNING {T_COLUMNS}"
+#: the tournament's new table and, in the same write, the channel or thread it plays in
+SET_TABLE = (
+    "UPDATE tournaments SET (table_id, table_channel_id) ="
+    f" (SELECT id, channel_id FROM tables WHERE id = ?) WHERE id = ? RETURNING {T_COLUMNS}"
+)
+#: the finished tournaments of a server whose results the cog has not posted yet
+TO_POST = (
+    f"SELECT {T_COLUMNS} FROM tournaments WHERE guild_id = ? AND status = 'finished'"
+    " AND results_posted = 0 ORDER BY id"
+)
 
 
 def lock_sql(*statuses: str) -> str:
@@ -94,7 +106,27 @@ def tournament_row(r: Any, entrants: Sequence[Any] = ()) -> TournamentRow:
         created_at=float(r[10]),
         updated_at=float(r[11]),
         entrants=[int(e[0]) for e in entrants],
+        message_channel_id=None if r[12] is None else int(r[12]),
+        message_id=None if r[13] is None else int(r[13]),
+        table_channel_id=None if r[14] is None else int(r[14]),
+        results_posted=bool(r[15]),
     )
+
+
+def posts_update(
+    message: tuple[int, int] | Unset, table_channel: int | Unset, results_posted: bool | Unset
+) -> tuple[str, list[object]]:
+    """`note_tournament_posts`' UPDATE (`?` placeholders, the id last) and its values. The
+    version is not bumped: these are the cog's notes, not the tournament's state."""
+    changes: dict[str, object] = {}
+    if not isinstance(message, Unset):
+        changes["message_channel_id"], changes["message_id"] = message
+    if not isinstance(table_channel, Unset):
+        changes["table_channel_id"] = table_channel
+    if not isinstance(results_posted, Unset):
+        changes["results_posted"] = int(results_posted)
+    sets = ", ".join(f"{column} = ?" for column in changes) or "id = id"
+    return f"UPDATE tournaments SET {sets} WHERE id = ? RETURNING id", list(changes.values())
 
 
 def check_new(buy_in: int, max_players: int) -> None:
@@ -162,8 +194,8 @@ def _pool(t: int) -> Account:
     return Account(TOURNAMENT, t)
 
 
-class TournamentsMixin(StoreBase):
-    """Tournaments on the SQLite store."""
+class TournamentsMixin(Driver):
+    """Tournaments (both databases)."""
 
     async def create_tournament(
         self,
@@ -178,22 +210,15 @@ class TournamentsMixin(StoreBase):
         """A new tournament open for registration, with an empty pool."""
         check_new(buy_in, max_players)
 
-        def create(tx: Transfers) -> TournamentRow:
-            rows = tx.fetchall(CREATE, (guild, channel, state, buy_in, max_players, tx.now, tx.now))
-            return tournament_row(rows[0])
+        def create(tx: Tx) -> Body[TournamentRow]:
+            values = (guild, channel, state, buy_in, max_players, tx.now, tx.now)
+            return tournament_row((yield Statement(CREATE, values))[0])
 
         return await self._transaction(create, now)
 
     async def get_tournament(self, tournament_id: int) -> TournamentRow:
         """The tournament with its entrants (TournamentError tournament_not_found)."""
-
-        def read(db: Any) -> TournamentRow:
-            rows = db.execute(GET, (tournament_id,)).fetchall()
-            if not rows:
-                raise TournamentError("tournament_not_found")
-            return tournament_row(rows[0], db.execute(ENTRANTS, (tournament_id,)).fetchall())
-
-        return await self._read_with(read)
+        return await self._read(lambda: read_tournament(tournament_id))
 
     async def open_tournaments(self, guild: int) -> list[TournamentRow]:
         """The server's tournaments still open or running, oldest first (no entrants)."""
@@ -205,15 +230,16 @@ class TournamentsMixin(StoreBase):
         """Enter `user`, moving the buy-in from their balance into the pool (TournamentError:
         registered, full, not open; InsufficientFunds)."""
 
-        def enter(tx: Transfers) -> TournamentRow:
-            if not tx.fetchall(ENTER, (user, tx.now, tournament_id)):
-                raise refused_entry(tx.fetchall(GET, (tournament_id,)))
-            current = tournament_row(tx.fetchall(GET, (tournament_id,))[0])
-            if not tx.fetchall(TAKE_SEAT, (current.buy_in, tx.now, tournament_id)):
-                full = current.status == "open"
+        def enter(tx: Tx) -> Body[TournamentRow]:
+            if not (yield Statement(ENTER, (user, tx.now, tournament_id))):
+                raise refused_entry((yield Statement(GET, (tournament_id,))))
+            current = tournament_row((yield Statement(GET, (tournament_id,)))[0])
+            if not (yield Statement(TAKE_SEAT, (current.buy_in, tx.now, tournament_id))):
+                again = tournament_row((yield Statement(GET, (tournament_id,)))[0])
+                full = again.status == "open"
                 raise TournamentError("tournament_full" if full else "tournament_not_open")
             if current.buy_in:
-                tx.add_to_user(current.guild_id, user, -current.buy_in)
+                yield from tx.add_to_user(current.guild_id, user, -current.buy_in)
                 tx.record(
                     current.guild_id,
                     Account(USER, user),
@@ -221,7 +247,7 @@ class TournamentsMixin(StoreBase):
                     current.buy_in,
                     REASON_BUY_IN,
                 )
-            return read_tournament(tx, tournament_id)
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(enter, now)
 
@@ -230,22 +256,22 @@ class TournamentsMixin(StoreBase):
     ) -> TournamentRow:
         """Withdraw `user` before the start, refunding their buy-in."""
 
-        def leave(tx: Transfers) -> TournamentRow:
-            locked = tx.fetchall(lock_sql("open"), (tx.now, tournament_id))
+        def leave(tx: Tx) -> Body[TournamentRow]:
+            locked = yield Statement(lock_sql("open"), (tx.now, tournament_id))
             if not locked:
-                raise refused(tx.fetchall(GET, (tournament_id,)))
-            paid = tx.fetchall(LEAVE, (tournament_id, user))
+                raise refused((yield Statement(GET, (tournament_id,))))
+            paid = yield Statement(LEAVE, (tournament_id, user))
             if not paid:
                 raise TournamentError("tournament_not_registered")
             amount = int(paid[0][0])
-            tx.db.execute(GIVE_SEAT, (amount, tournament_id))
+            yield Statement(GIVE_SEAT, (amount, tournament_id))
             if amount:
                 guild = int(locked[0][0])
-                tx.add_to_user(guild, user, amount)
+                yield from tx.add_to_user(guild, user, amount)
                 tx.record(
                     guild, _pool(tournament_id), Account(USER, user), amount, REASON_BUY_IN_REFUND
                 )
-            return read_tournament(tx, tournament_id)
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(leave, now)
 
@@ -254,14 +280,14 @@ class TournamentsMixin(StoreBase):
     ) -> TournamentRow:
         """Cancel an open or running tournament, refunding every buy-in."""
 
-        def cancel(tx: Transfers) -> TournamentRow:
-            locked = tx.fetchall(lock_sql("open", "running"), (tx.now, tournament_id))
+        def cancel(tx: Tx) -> Body[TournamentRow]:
+            locked = yield Statement(lock_sql("open", "running"), (tx.now, tournament_id))
             if not locked:
-                raise refused(tx.fetchall(GET, (tournament_id,)))
+                raise refused((yield Statement(GET, (tournament_id,))))
             guild = int(locked[0][0])
-            for user, paid in tx.fetchall(ENTRIES, (tournament_id,)):
+            for user, paid in (yield Statement(ENTRIES, (tournament_id,))):
                 if paid:
-                    tx.add_to_user(guild, int(user), int(paid))
+                    yield from tx.add_to_user(guild, int(user), int(paid))
                     tx.record(
                         guild,
                         _pool(tournament_id),
@@ -269,8 +295,8 @@ class TournamentsMixin(StoreBase):
                         int(paid),
                         REASON_BUY_IN_REFUND,
                     )
-            tx.fetchall(END, ("cancelled", tournament_id))
-            return read_tournament(tx, tournament_id)
+            yield Statement(END, ("cancelled", tournament_id))
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(cancel, now)
 
@@ -287,18 +313,17 @@ class TournamentsMixin(StoreBase):
         """Save the tournament's state (and status open/running, its current table) if its
         version is still `expected_version` (TournamentError tournament_version_conflict)."""
         changes = save_changes(state, status, table_id)
+        sets = "".join(f"{c} = ?, " for c in changes)
+        sql = (
+            f"UPDATE tournaments SET {sets}version = version + 1, updated_at = ?"
+            " WHERE id = ? AND version = ? AND status IN ('open', 'running') RETURNING id"
+        )
 
-        def save(tx: Transfers) -> TournamentRow:
-            sets = "".join(f"{c} = ?, " for c in changes)
-            rows = tx.fetchall(
-                f"UPDATE tournaments SET {sets}version = version + 1, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status IN ('open', 'running')"
-                " RETURNING id",
-                (*changes.values(), tx.now, tournament_id, expected_version),
-            )
-            if not rows:
-                raise refused(tx.fetchall(GET, (tournament_id,)), expected_version)
-            return read_tournament(tx, tournament_id)
+        def save(tx: Tx) -> Body[TournamentRow]:
+            values = (*changes.values(), tx.now, tournament_id, expected_version)
+            if not (yield Statement(sql, values)):
+                raise refused((yield Statement(GET, (tournament_id,))), expected_version)
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(save, now)
 
@@ -308,21 +333,43 @@ class TournamentsMixin(StoreBase):
         """Pay the whole pool to the winners by the given amounts (adding up to the pool
         exactly) and close the tournament as finished."""
 
-        def pay(tx: Transfers) -> TournamentRow:
-            locked = tx.fetchall(lock_sql("open", "running"), (tx.now, tournament_id))
+        def pay(tx: Tx) -> Body[TournamentRow]:
+            locked = yield Statement(lock_sql("open", "running"), (tx.now, tournament_id))
             if not locked:
-                raise refused(tx.fetchall(GET, (tournament_id,)))
+                raise refused((yield Statement(GET, (tournament_id,))))
             guild, pool = int(locked[0][0]), int(locked[0][1])
-            entrants = {int(r[0]) for r in tx.fetchall(ENTRIES, (tournament_id,))}
+            entrants = {int(r[0]) for r in (yield Statement(ENTRIES, (tournament_id,)))}
             for user in check_payouts(payouts, pool, entrants):
-                tx.add_to_user(guild, user, payouts[user])
+                yield from tx.add_to_user(guild, user, payouts[user])
                 tx.record(
                     guild, _pool(tournament_id), Account(USER, user), payouts[user], REASON_PRIZE
                 )
-            tx.fetchall(END, ("finished", tournament_id))
-            return read_tournament(tx, tournament_id)
+            yield Statement(END, ("finished", tournament_id))
+            return (yield from read_tournament(tournament_id))
 
         return await self._transaction(pay, now)
+
+    async def note_tournament_posts(
+        self,
+        tournament_id: int,
+        *,
+        message: tuple[int, int] | Unset = UNSET,
+        table_channel: int | Unset = UNSET,
+        results_posted: bool | Unset = UNSET,
+    ) -> None:
+        """Keep what the cog posted: the registration message (channel id, message id), the
+        table's channel or thread, the results posted (TournamentError if no such row)."""
+        sql, values = posts_update(message, table_channel, results_posted)
+
+        def note(tx: Tx) -> Body[None]:
+            if not (yield Statement(sql, (*values, tournament_id))):
+                raise TournamentError("tournament_not_found")
+
+        await self._transaction(note)
+
+    async def tournaments_to_post(self, guild: int) -> list[TournamentRow]:
+        """The server's finished tournaments whose results are not posted yet (no entrants)."""
+        return [tournament_row(r) for r in await self.query(TO_POST, (guild,))]
 
 
 def refused_entry(current: Any) -> TournamentError:
@@ -332,7 +379,9 @@ def refused_entry(current: Any) -> TournamentError:
     return TournamentError("tournament_registered")
 
 
-def read_tournament(tx: Transfers, tournament_id: int) -> TournamentRow:
-    """The tournament with its entrants, inside a transaction."""
-    rows = tx.fetchall(GET, (tournament_id,))
-    return tournament_row(rows[0], tx.fetchall(ENTRANTS, (tournament_id,)))
+def read_tournament(tournament_id: int) -> Body[TournamentRow]:
+    """The tournament with its entrants (TournamentError tournament_not_found)."""
+    rows = yield Statement(GET, (tournament_id,))
+    if not rows:
+        raise TournamentError("tournament_not_found")
+    return tournament_row(rows[0], (yield Statement(ENTRANTS, (tournament_id,))))

@@ -22,6 +22,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 
+import bot.metrics as metrics
 from bot.cluster.leases import LeasePolicy, new_owner_id
 from bot.cluster.shards import ShardPlan
 from bot.store import StoreContract, TableRow
@@ -129,6 +130,7 @@ class LeaseKeeper:
                 self._drop(table_id)
         for row in await self.claimable():
             log.info("table %s: lease taken over; resuming it", row.id)
+            metrics.lease_taken_over()
             await self._adopt(row)
 
     def start(self) -> None:

@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import bot.metrics as metrics
 from bot.engine import Action, Hand, Rules
 from bot.logs import log_table_event
 from bot.store import (
@@ -211,6 +212,7 @@ class TableSession:
         assert hand is not None
         before = list(hand.chips)
         events = hand.act(seat, action)
+        metrics.action_applied(action)
         moves = self.policy.moves(meta.players, before, hand.chips, events, meta.hand_no)
         add_paid(meta, moves)
         meta.turn += 1
@@ -376,6 +378,8 @@ class TableSession:
             await self.refresh_balances()
         self.refresh()
         log_change(self.row, self.meta.hand_no, events, notices)
+        if kind == "hand_over":
+            metrics.hand_finished()
         self.clock.arm()
         self.cpus.schedule()
         return self.update(kind, list(events), list(notices))

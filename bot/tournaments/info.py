@@ -34,6 +34,17 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
+class Posts:
+    """What the cog posted for a tournament, kept in its row so a restart forgets nothing:
+    the registration message (channel id, message id), the channel or thread its table plays
+    in, and whether the results were posted there."""
+
+    registration: tuple[int, int] | None = None
+    table_channel: int | None = None
+    results_posted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentInfo:
     """A tournament at one moment.
 
@@ -63,6 +74,8 @@ class TournamentInfo:
     table_id: int | None = None
     #: the member who opened it (None if unknown)
     opened_by: int | None = None
+    #: what the cog posted (read from the row: `TournamentService.info`, `to_post`)
+    posts: Posts = Posts()
 
     @property
     def seats_left(self) -> int:

@@ -1,7 +1,7 @@
 """The stake levels and payout presets a tournament's opener chooses from.
 
 A level is the stakes of R-4 for one stretch of hands. Every preset level keeps the default
-proportions of RULES.md (ante 6, small point 1, cip 1, max bet 20, card rate 1, times a
+proportions of docs/rules-spec.md (ante 6, small point 1, cip 1, max bet 20, card rate 1, times a
 factor), which satisfy R-4's invariant (players × ante > small points × small point) for
 3 to 6 players. After a schedule's last level every further level doubles the one before,
 so the ante always outgrows the chips in play and a tournament always ends.

@@ -21,19 +21,21 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import defaultdict
+from dataclasses import replace
 
 from bot.engine import MIN_PLAYERS, Rules
 from bot.players import LEVELS
 from bot.ratings.errors import RankedError
 from bot.store import StoreContract, TableRow, TournamentRow
 from bot.store.errors import TournamentError
+from bot.store.models import UNSET, Unset
 from bot.tables.errors import TableError
 from bot.tables.meta import TableMeta
 from bot.tables.service import TableService
 from bot.tables.updates import TableState
 from bot.tournaments import table_policy
 from bot.tournaments.config import TournamentConfig
-from bot.tournaments.info import TournamentInfo
+from bot.tournaments.info import Posts, TournamentInfo
 from bot.tournaments.record import TournamentRecord
 from bot.tournaments.state import TournamentState, new_tournament, start
 
@@ -162,6 +164,23 @@ class TournamentService:
         full = [await self.store.get_tournament(r.id) for r in rows]
         return [_info(row, _record(row)) for row in full]
 
+    async def note_posts(
+        self, tournament_id: int, *, registration: tuple[int, int] | Unset = UNSET,
+        results_posted: bool | Unset = UNSET,
+    ) -> None:
+        """Keep in the tournament's row what the cog posted: the registration message
+        (channel id, message id), or that the results are posted."""
+        await self.store.note_tournament_posts(
+            tournament_id, message=registration, results_posted=results_posted
+        )
+
+    async def to_post(self, guild: int) -> list[TournamentInfo]:
+        """The server's finished tournaments whose results were never posted (the process
+        stopped between the payout and the post), oldest first."""
+        rows = await self.store.tournaments_to_post(guild)
+        full = [await self.store.get_tournament(r.id) for r in rows]
+        return [_info(row, _record(row)) for row in full]
+
     async def _registering(self, tournament_id: int) -> TournamentRow:
         """The tournament's row while it is open for registration (TournamentError)."""
         row = await self.store.get_tournament(tournament_id)
@@ -177,7 +196,12 @@ def _record(row: TournamentRow) -> TournamentRecord:
 
 
 def _info(row: TournamentRow, record: TournamentRecord) -> TournamentInfo:
-    return record.info(
+    info = record.info(
         tournament_id=row.id, guild=row.guild_id, channel=row.channel_id, status=row.status,
         entrants=row.entrants, table_id=row.table_id, pool=row.pool,
     )
+    registration = (
+        None if row.message_channel_id is None or row.message_id is None
+        else (row.message_channel_id, row.message_id)
+    )
+    return replace(info, posts=Posts(registration, row.table_channel_id, row.results_posted))

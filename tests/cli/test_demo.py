@@ -94,7 +94,7 @@ def test_python_m_bot_demo_without_token_or_database(tmp_path: Path) -> None:
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "Gettoni finali:" in proc.stdout
+    assert "Fiches finali:" in proc.stdout
     assert list(out.glob("*.png"))
     assert not list(tmp_path.glob("*.db")) and not list(tmp_path.glob("**/*.sqlite*"))
 

@@ -62,7 +62,8 @@ def variables_read_by_the_bot() -> set[str]:
     names: set[str] = set()
     for path in [*ROOT.joinpath("bot").rglob("*.py"), *ROOT.joinpath("cogs").rglob("*.py")]:
         text = path.read_text(encoding="utf-8")
-        names |= set(re.findall(r"\b(STOPPA_[A-Z0-9_]*[A-Z0-9]|DISCORD_TOKEN)\b", text))
+        # a setting is named in a string ("STOPPA_DB"); a constant like STOPPA_FOOT is not one
+        names |= set(re.findall(r"[\"'](STOPPA_[A-Z0-9_]*[A-Z0-9]|DISCORD_TOKEN)[\"']", text))
     return names
 
 

@@ -98,9 +98,9 @@ def test_R5_the_ante_is_printed_with_each_hand() -> None:
 
 def test_no_level_0_before_a_bet() -> None:
     text = "\n".join(_lines(_script(300)))
-    assert "Level 0" not in text
+    assert "Current bet 0" not in text
     assert t("demo.play.no_bet_yet", "en") in text
-    assert "Level 10: 10 to call." in text or "Level 20" in text
+    assert "Current bet 10: 10 to call." in text or "Current bet 20" in text
 
 
 def test_R5_the_session_goes_on_while_three_players_can_pay_the_ante() -> None:

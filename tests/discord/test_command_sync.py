@@ -1,6 +1,6 @@
 """Slash commands are synced only when the tree changed; a former dev guild's copy is removed
 (issue 15: start and stop like a service). Read through the REST calls the harness captures;
-the state is in the database (issue 26), read here through `SyncStateBook`."""
+the state is in the database (issue 26), read here through the store."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-from bot.command_sync import payload_hash
-from bot.store.sync_state import SyncStateBook
+from bot.command_sync import SyncState, legacy_state_file, payload_hash
+from bot.store import open_store
 from tests.harness import Harness
 from tests.harness.transport import Call
 
@@ -27,7 +27,8 @@ async def test_a_restart_with_the_same_commands_syncs_nothing(tmp_path: Path) ->
     async with Harness.create(tmp_path, sync_commands=True) as h:
         (first,) = puts(h.calls)
         assert first.path == GLOBAL_PUT
-        assert set(await SyncStateBook.of(h.db_path).load()) == {"global"}
+        assert h.store is not None
+        assert set(await h.store.command_sync_state()) == {"global"}
         assert not list(tmp_path.glob("*.json"))  # nothing kept beside the database
         seen = len(h.calls)
         await h.restart()
@@ -64,7 +65,8 @@ async def test_force_sync_sends_an_unchanged_tree(tmp_path: Path) -> None:
 async def test_the_stored_hash_is_that_of_the_json_sent(tmp_path: Path) -> None:
     async with Harness.create(tmp_path, sync_commands=True) as h:
         (put,) = puts(h.calls)
-        assert (await SyncStateBook.of(h.db_path).load())["global"] == payload_hash(put.json)
+        assert h.store is not None
+        assert (await h.store.command_sync_state())["global"] == payload_hash(put.json)
 
 
 async def test_unsetting_the_dev_guild_removes_its_copy(tmp_path: Path) -> None:
@@ -82,7 +84,8 @@ async def test_unsetting_the_dev_guild_removes_its_copy(tmp_path: Path) -> None:
         assert cleared.json == []
         assert h.fake.synced_commands[h.guild_id] == []
         assert synced.path == GLOBAL_PUT and synced.json
-        assert set(await SyncStateBook.of(h.db_path).load()) == {"global"}
+        assert h.store is not None
+        assert set(await h.store.command_sync_state()) == {"global"}
 
         seen = len(h.calls)
         await h.restart()  # nothing left to clear, nothing changed
@@ -99,10 +102,16 @@ async def test_the_dev_guild_keeps_its_copy_across_restarts(tmp_path: Path) -> N
 async def test_a_state_file_of_an_older_version_is_taken_over(tmp_path: Path) -> None:
     async with Harness.create(tmp_path, sync_commands=True, dev_guild=True) as h:
         pass
-    book = SyncStateBook.of(h.db_path)
-    hashes = await book.load()
-    await book.forget(f"guild:{h.guild_id}")
-    legacy = Path(h.db_path + ".commands.json")
-    legacy.write_text(json.dumps(hashes))  # as the version before issue 26 kept it
-    assert await book.load() == hashes
-    assert not legacy.exists()
+    store = await open_store(h.db_path)
+    try:
+        hashes = await store.command_sync_state()
+        for target in hashes:
+            await store.forget_command_sync(target)
+        legacy = legacy_state_file(h.db_path)
+        assert legacy is not None
+        legacy.write_text(json.dumps(hashes))  # as the version before issue 26 kept it
+        assert (await SyncState.load(store, legacy)).hashes == hashes
+        assert await store.command_sync_state() == hashes
+        assert not legacy.exists()
+    finally:
+        await store.close()

@@ -12,7 +12,7 @@ async def test_balance_is_private_and_starts_at_the_starting_balance(
     h: Harness, anna: FakeMember, bob: FakeMember
 ) -> None:
     reply = await h.slash(bob, "balance")
-    assert reply.ephemeral and "1000" in reply.text
+    assert reply.ephemeral and "1,000" in reply.text  # issue 25: one number format
     assert reply.text == t("economy.balance_self", "en", balance=1000)
     italian = await h.slash(anna, "balance")
     assert italian.text == t("economy.balance_self", "it", balance=1000)
@@ -27,7 +27,7 @@ async def test_balance_of_another_member(h: Harness, anna: FakeMember, bob: Fake
 
 async def test_daily_twice_second_is_a_private_refusal(h: Harness, bob: FakeMember) -> None:
     first = await h.slash(bob, "daily")
-    assert first.ephemeral and "200" in first.text and "1200" in first.text
+    assert first.ephemeral and "200" in first.text and "1,200" in first.text
     second = await h.slash(bob, "daily")
     assert second.ephemeral
     assert second.text.startswith(t("errors.daily_cooldown", "en", when="")[:30])
@@ -41,7 +41,7 @@ async def test_stats_private_embed(h: Harness, anna: FakeMember) -> None:
     (embed,) = reply.embeds
     assert embed["title"] == t("economy.stats_title", "it", name="Anna")
     fields = {f["name"]: f["value"] for f in embed["fields"]}
-    assert fields[t("economy.stats_balance", "it")] == "1000"
+    assert fields[t("economy.stats_balance", "it")] == "1.000"
     assert fields[t("economy.stats_hands", "it")] == "0"
 
 

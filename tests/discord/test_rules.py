@@ -1,4 +1,4 @@
-"""/rules: every topic, in Italian and English, ephemeral (issue 7; RULES.md R-1..R-15)."""
+"""/rules: every topic, in Italian and English, ephemeral (issue 7; docs/rules-spec.md R-1..15)."""
 
 from __future__ import annotations
 

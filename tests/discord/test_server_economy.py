@@ -47,7 +47,7 @@ async def test_settings_economy_set_kept_in_memory_and_shown(
     assert h.bot.languages.settings(h.guild_id) == saved  # answers read memory, not the store
     shown = await h.slash(boss, "settings show")
     assert shown.ephemeral
-    assert "🪙 500 coins" in shown.text and "🪙 5000 coins" in shown.text
+    assert "🪙 500 coins" in shown.text and "🪙 5,000 coins" in shown.text
     assert t("server_economy.on_limit", "en", limit=300, currency=GOLD) in shown.text
     balance = await h.slash(bob, "balance")
     assert balance.text == "You have **🪙 500 coins** on this server."
@@ -88,7 +88,7 @@ async def test_daily_refused_before_the_minimum_time_in_the_server_and_paid_afte
     assert await h.store.balance(h.guild_id, newcomer.id) == 1000
     newcomer.joined_at = _iso(timedelta(hours=25))  # a day later, as Discord now says
     r = await h.slash(newcomer, "daily")
-    assert r.ephemeral and "1200" in r.text
+    assert r.ephemeral and "1,200" in r.text
     assert await h.store.balance(h.guild_id, newcomer.id) == 1200
 
 
@@ -151,7 +151,7 @@ async def test_the_currency_in_the_table_image_alt_text(
     alts = [d for c in h.calls if isinstance(c.json, dict) for d in _descriptions(c.json)]
     assert any("🪙 1000 gold" in d or "🪙 1,000 gold" in d for d in alts), alts
     embeds = [c.json for c in h.calls if isinstance(c.json, dict) and c.json.get("embeds")]
-    assert any("🪙 1000 gold" in str(e) for e in embeds)  # the seat lines of the embed
+    assert any("🪙 1,000 gold" in str(e) for e in embeds)  # the seat lines of the embed
 
 
 def test_alt_text_and_leaderboard_name_the_currency() -> None:
@@ -200,7 +200,7 @@ def test_hand_over_and_event_lines_in_the_currency() -> None:
     assert "Anna ha pagato a Bob: 1 fiche" in hand_over_lines(last, "it", names)
     notice = Notice("table.event.payment", {"player": 1, "amount": 5, "to": 2}, ("player", "to"))
     assert notice_text(notice, "en", names, GOLD) == "Anna pays 🪙 5 coins to Bob."
-    assert notice_text(notice, "it", names) == "Anna paga 5 fiche a Bob."
+    assert notice_text(notice, "it", names) == "Anna paga 5 fiches a Bob."
 
 
 async def test_the_cap_refusals_name_the_currency(
@@ -210,7 +210,7 @@ async def test_the_cap_refusals_name_the_currency(
     await h.slash(boss, "settings economy", give=True, balance_cap=1100, currency_name="gold")
     r = await h.slash(anna, "give", member=bob, amount=200)
     assert r.ephemeral and r.text == t("store.give_cap", "it", cap=1100, currency=gold)
-    assert "1100 gold" in r.text
+    assert "1.100 gold" in r.text
     await h.store.grant(h.guild_id, bob.id, 100, reason="test", by=boss.id)
     r = await h.slash(bob, "daily")
     assert r.ephemeral and r.text == t("store.daily_at_cap", "en", cap=1100, currency=gold)

@@ -46,12 +46,16 @@ async def test_slow_store_work_is_deferred_then_answered(
     assert message.ephemeral and not message.loading
     assert message.text == t("economy.balance_self", "en", balance=1000)
 
-    # a public answer (chips grant) after a slow store: the thinking message becomes it
+    # a public answer (chips grant) after a slow store: the private "thinking" (nothing is
+    # public before the checks pass) says "posted", and the answer is a public message
     slow(h, monkeypatch, "grant")
     granted = await h.slash(boss, "chips grant", member=bob, amount=50, reason="prize")
-    assert callbacks(granted) == [5] and not granted.ephemeral
+    assert callbacks(granted) == [5] and granted.ephemeral
+    assert granted.message is not None
+    assert granted.message.text == t("input_context.posted", "en")
+    (public,) = [m for m in granted.messages if not m.ephemeral]
     assert t("admin.chips_granted", "en", amount=50, member=f"<@{bob.id}>",
-             balance=1050) in granted.text
+             balance=1050) in public.text
 
     # a refusal after a slow store is still private
     slow(h, monkeypatch, "set_stakes")

@@ -42,7 +42,7 @@ ACTION_KINDS = sorted(
 SNAKE = re.compile(r"(?<![\w/<@#:.-])[a-z]+(?:_[a-z0-9]+)+(?![\w])")
 CODE_SPAN = re.compile(r"`[^`]*`")
 ONE_PLURAL = re.compile(
-    r"\b1\*{0,2}\s+(cards|chips|players|times|hands|pages|points|carte|gettoni|giocatori|"
+    r"\b1\*{0,2}\s+(cards|chips|players|times|hands|pages|points|carte|giocatori|"
     r"volte|mani|pagine|punti|fiches)\b"
 )
 #: Keys of a message payload whose string values a person reads.

@@ -177,7 +177,7 @@ async def test_a_member_and_three_cpus_in_italian_where_threads_are_not_allowed(
         text = results.text
         assert t("tournaments.results.title", "it", number=number) in text
         assert "Anna" in text or f"<@{anna.id}>" in text
-        assert "200 fiche" in text and "120 fiche" in text and "80 fiche" in text
+        assert "200 fiches" in text and "120 fiches" in text and "80 fiches" in text
         assert turns > 0  # Anna played her turns, by commands and buttons
 
 

@@ -161,8 +161,8 @@ async def test_every_first_answer_leaves_within_a_second_of_a_slow_store(
     await h.slash(boss, "balance")
     h.slow_store(4.0)
     opened = await h.slash(boss, "tournament new", buy_in=10, seats=3)
-    message = opened.message
-    assert message is not None and not message.ephemeral  # deferred publicly, then shown
+    # deferred privately (nothing public before the checks), then posted in public
+    (message,) = [m for m in opened.messages if not m.ephemeral]
     number = int(message.custom_ids()[0].split(":")[2])
     replies = [opened]
     replies.append(await h.slash(bob, "tournament join"))

@@ -1,5 +1,5 @@
-"""Rules the independent audit found diverging from RULES.md (issue 15), and the variants it
-added: R-7 ranking=total ties, R-8 empty stacks, R-15 amounts, R-9 show_first, R-2
+"""Rules the independent audit found diverging from docs/rules-spec.md (issue 15), and the
+variants it added: R-7 ranking=total ties, R-8 empty stacks, R-15 amounts, R-9 show_first, R-2
 six_players, R-11 stoppa_povera and the stoppa di assi with a suit removed."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def first_win(h: Hand) -> tuple[int, int]:
 
 
 def test_R7_ranking_total_tie_two_cards_of_the_eldest_beat_three_cards() -> None:
-    """RULES.md's example: eldest's 1c 6c (34) beats 10d 9d 4d (34) under ranking=total."""
+    """The spec's example (R-7): eldest's 1c 6c (34) beats 10d 9d 4d (34) under ranking=total."""
     h = start(
         Rules(ranking="total"),
         {0: "1c 6c 2s 3s 4s 5s 7b 8b 9b 2b", 1: "10d 9d 4d 2c 3c 4c 5c 7c 8c 2d"},

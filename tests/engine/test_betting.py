@@ -146,7 +146,7 @@ def test_R8_zero_chip_player_is_passed_when_nobody_has_bet() -> None:
 
 
 def test_R8_zero_chip_player_cannot_call_for_free_after_a_bet() -> None:
-    """RULES.md R-8 (updated): a player with no chips takes no part in the round."""
+    """docs/rules-spec.md R-8 (updated): a player with no chips takes no part in the round."""
     h = fresh(chips=[1000, 60, 1000, 1000])
     h.act(0, Bet(30))
     assert h.to_act == 2
@@ -169,6 +169,9 @@ def test_R8_wrong_seat_and_wrong_phase() -> None:
     with pytest.raises(IllegalAction) as err:
         h.act(0, Call())
     assert err.value.code == "nothing_to_call"
+    with pytest.raises(IllegalAction) as err:
+        h.act(0, Raise(50))
+    assert err.value.code == "nothing_to_raise"
     with pytest.raises(IllegalAction) as err:
         h.act(0, Concede())
     assert err.value.code == "wrong_phase"
@@ -214,7 +217,7 @@ def test_R10_carry_variant_keeps_the_big_pot() -> None:
 def test_R8_R9_side_pot_layers_when_contenders_concede() -> None:
     """Seat 0 all-in for 20; seats 1 and 2 go to 100 and both concede: seat 0 wins the pot
     and the part it matched; the rest (only 1 and 2 matched it) goes to the one of them with
-    priority (seat 1), a decision of the engine where RULES.md is silent."""
+    priority (seat 1), a decision of the engine where docs/rules-spec.md is silent."""
     h = fresh(chips=[80, 1000, 1000, 1000])
     h.act(0, Bet(20))
     assert h.chips[0] == 0

@@ -1,4 +1,4 @@
-"""RULES.md's worked examples played out in whole hands, and the clauses the other engine
+"""docs/rules-spec.md's worked examples played out in whole hands, and the clauses the other engine
 tests left to the rules' settings alone (R-5, R-7, R-10, R-11).
 
 The R-7 examples are also checked on ``Point`` values (``test_points.py``); here they are

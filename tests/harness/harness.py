@@ -4,7 +4,7 @@
         anna = h.member("Anna", locale="it")
         boss = h.member("Boss", manage_guild=True)
         r = await h.slash(anna, "balance")
-        assert r.ephemeral and "1000" in r.text
+        assert r.ephemeral and "1.000" in r.text
         r = await h.slash(boss, "settings stakes", ante=80)
         await h.click(anna, message_id, custom_id)
         await h.select(anna, message_id, custom_id, ["3c"])

@@ -45,7 +45,9 @@ TABLE_STOPPA = TableSnapshot(
     seats=tuple(SeatInfo(f"Player {i}", 1000 + 37 * i, 6 - i, dealer=i == 2, to_act=i == 4,
                          cpu=i % 2 == 1) for i in range(6)),
     phase="stoppa",
-    stoppa_table=(("5c",), ("6d",), ("7s",), ("8b",), ("1c", "1d", "1s"), ("2b",), ("3d",)),
+    stoppa_before=("5c", "6d", "7s", "8b", "9b", "10c", "4d", "5b", "6s", "7c", "8d", "9s",
+                   "10d", "2d", "3c", "4b", "5d", "6b", "7d", "8s", "9d", "10b"),
+    stoppa_table=(("1c", "1d", "1s"), ("2b",), ("3d",)),
     needed=4, hand_no=40, lang="en",
 )
 TABLE_OVER = TableSnapshot(

@@ -63,10 +63,29 @@ def test_table_snapshot_never_holds_the_viewers_cards() -> None:
 
 
 def test_R9_declared_cards_are_shown() -> None:
-    point = ShownPoint(seat=2, cards=_cards("7c 5c"), value=36, pot="small", deal=0)
+    point = ShownPoint(seat=2, cards=_cards("7c 5c"), value=36, pot="small", deal=1)
     view = _view(phase="showdown", declared=(point,))
     snap = table_snapshot(view, ["A", "B", "C", "D"], lang="en")
     assert snap.seats[2].shown == ("7c", "5c") and snap.seats[0].shown == ()
+    assert snap.seats[2].shown_value == 36
+
+
+def test_only_the_points_of_the_round_being_played_are_drawn() -> None:
+    """Issue 25: a seat showed its last declared point whatever the round, so a point of the
+    small point 1 stood beside those of the small point 2, and the stoppa showed points of
+    different rounds."""
+    earlier = ShownPoint(seat=0, cards=_cards("7d 6d"), value=39, pot="small", deal=0)
+    now = ShownPoint(seat=2, cards=_cards("7c 5c"), value=36, pot="small", deal=1)
+    big = ShownPoint(seat=3, cards=_cards("1s"), value=16, pot="big", deal=None)
+    names = ["A", "B", "C", "D"]
+    snap = table_snapshot(_view(phase="showdown", declared=(earlier, now)), names, lang="en")
+    assert [s.shown_value for s in snap.seats] == [None, None, 36, None]
+    big_view = _view(phase="big_point", deal_no=None, declared=(earlier, now, big))
+    snap = table_snapshot(big_view, names, lang="en")
+    assert [s.shown_value for s in snap.seats] == [None, None, None, 16]
+    for phase in ("stoppa", "over"):
+        view = _view(phase=phase, deal_no=None, to_act=None, declared=(earlier, now, big))
+        assert all(not s.shown for s in table_snapshot(view, names, lang="en").seats)
 
 
 def test_R12_stoppa_sequence_and_needed_rank() -> None:

@@ -42,7 +42,7 @@ from tests.render.samples import (
 REFERENCE = {
     "hand_3": "e861318178c0185a918cffd9760583969ee9caa0c14d65e5c7990a707f34ac73",
     "hand_13": "90ad340434ca025cfa07cea9d9ef8b169f485a50c4579d532e725fd174be456f",
-    "table_stoppa": "04424a33444491848c07e47ec9efbff3f80ed19039c191292cfb8d3262a1c7e3",
+    "table_stoppa": "bfb144f10abc9ef4ca8b45f66352f11c4b740e79358b0127902507d13935a454",
     "leaderboard": "3a4917a4765de8cbdad37980ddab3e1680168a022a72f4b4d2bc182dd29e6295",
 }
 

@@ -54,7 +54,8 @@ def bluff_hand(seed: int = 0) -> tuple[Hand, int, tuple[str, ...], set[str]]:
 
 
 def played_before(frames, index: int) -> set[str]:  # type: ignore[no-untyped-def]
-    return {c for play in frames[index].table.stoppa_table for c in play}
+    table = frames[index].table
+    return {c for play in table.stoppa_table for c in play} | set(table.stoppa_before)
 
 
 def test_R9_bluff_declaration_shows_the_declared_cards_not_the_hidden_ones() -> None:

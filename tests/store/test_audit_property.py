@@ -26,6 +26,7 @@ from bot.store import (
     TournamentError,
 )
 from bot.store.models import TableSave
+from bot.store.sql import Statement
 
 from .conftest import postgres_schema, postgres_url
 
@@ -306,9 +307,9 @@ async def test_audit_detects_a_tampered_balance_and_escrow(db_path: str) -> None
     try:
         row = await store.create_table(1, 1, settings={}, seats=[1])
         await store.save_table(row.id, TableSave(0, moves=[Move(1, 60, "ante")]))
-        def tamper(tx) -> None:  # write behind the ledger's back, without ledger rows
-            tx.db.execute("UPDATE accounts SET balance = balance + 7")
-            tx.db.execute("UPDATE tables SET escrow = escrow - 1")
+        def tamper(tx):  # write behind the ledger's back, without ledger rows
+            yield Statement("UPDATE accounts SET balance = balance + 7")
+            yield Statement("UPDATE tables SET escrow = escrow - 1")
 
         await store._transaction(tamper)
         problems = await store.audit()

@@ -29,9 +29,9 @@ class Boom(Exception):
 async def test_exception_inside_a_transaction_leaves_nothing(store: Store) -> None:
     await store.balance(GUILD, 1)
 
-    def half_done(tx) -> None:
-        tx.add_to_user(GUILD, 1, -500)
-        tx.ensure_account(GUILD, 2)
+    def half_done(tx):
+        yield from tx.add_to_user(GUILD, 1, -500)
+        yield from tx.ensure_account(GUILD, 2)
         raise Boom
 
     with pytest.raises(Boom):
@@ -67,13 +67,13 @@ async def test_cancelled_while_running_is_all_or_nothing(store: Store) -> None:
     started = asyncio.Event()
     loop = asyncio.get_running_loop()
 
-    def slow(tx) -> None:
-        tx.add_to_user(GUILD, 1, -100)
+    def slow(tx):
+        yield from tx.add_to_user(GUILD, 1, -100)
         loop.call_soon_threadsafe(started.set)
         import time
 
         time.sleep(0.05)
-        tx.add_to_user(GUILD, 2, -100)
+        yield from tx.add_to_user(GUILD, 2, -100)
 
     task = asyncio.create_task(store._transaction(slow))
     await started.wait()
@@ -84,7 +84,11 @@ async def test_cancelled_while_running_is_all_or_nothing(store: Store) -> None:
     assert balances in ({1: 1000, 2: 1000}, {1: 900, 2: 900})
     assert await store.audit() != []  # the test moved chips without ledger rows: audit sees it
     # put the books straight for the fixture's final audit
-    await store._transaction(lambda tx: [tx.add_to_user(GUILD, u, 100) for u in (1, 2)])
+    def restore(tx):
+        for user in (1, 2):
+            yield from tx.add_to_user(GUILD, user, 100)
+
+    await store._transaction(restore)
     assert await store.escrow(row.id) == 0
 
 
@@ -92,6 +96,7 @@ CRASH = textwrap.dedent(
     """
     import asyncio, os, sys
     from bot.store import Move, Store, TableSave
+    from bot.store.sql import Statement
 
     async def main():
         store = await Store.open(sys.argv[1])
@@ -99,9 +104,9 @@ CRASH = textwrap.dedent(
         await store.save_table(row.id, TableSave(0, moves=[Move(1, 60, "ante")]))
 
         def dies(tx):   # the process dies in the middle of this transaction
-            tx.add_to_user(1, 2, -60)
-            tx.db.execute("UPDATE tables SET escrow = escrow + 60, version = 2")
-            tx.flush()
+            yield from tx.add_to_user(1, 2, -60)
+            yield Statement("UPDATE tables SET escrow = escrow + 60, version = 2")
+            yield from tx.flush()
             os._exit(3)
 
         await store._transaction(dies)

@@ -76,7 +76,7 @@ async def test_daily_stops_at_the_cap_and_does_not_use_the_cooldown(store: Store
     assert (first.amount, first.balance) == (150, 1150)  # 1000 + 200 stopped at 1150
     with pytest.raises(DailyRefused) as at_cap:
         await store.claim_daily(GUILD, 1, now=T0 + DAY)
-    assert at_cap.value.code == "daily_at_cap" and "1150" in at_cap.value.message("en")
+    assert at_cap.value.code == "daily_at_cap" and "1,150" in at_cap.value.message("en")
     await store.grant(GUILD, 1, -100, reason="spent", by=0)
     again = await store.claim_daily(GUILD, 1, now=T0 + DAY + 1)  # the refusal cost no cooldown
     assert (again.amount, again.balance) == (100, 1150)

@@ -11,6 +11,7 @@ import pytest
 from bot.store import InsufficientFunds, Move, Store
 from bot.store.errors import IntegrityViolation
 from bot.store.models import TableSave
+from bot.store.sql import Statement
 
 from .conftest import GUILD
 
@@ -52,9 +53,9 @@ async def test_one_refused_save_in_a_group_rolls_back_alone(store: Store) -> Non
 
 
 async def test_raw_integrity_errors_come_out_typed(store: Store) -> None:
-    def duplicate_account(tx) -> None:
-        tx.ensure_account(GUILD, 77)
-        tx.db.execute(
+    def duplicate_account(tx):
+        yield from tx.ensure_account(GUILD, 77)
+        yield Statement(
             "INSERT INTO accounts (guild_id, user_id, balance) VALUES (?, ?, 0)", (GUILD, 77)
         )
 

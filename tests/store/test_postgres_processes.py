@@ -13,6 +13,7 @@ import pytest
 from bot.store import CooldownActive, InsufficientFunds, Move
 from bot.store.ledger import MINT_ACCOUNT, USER, Account
 from bot.store.models import TableSave
+from bot.store.sql import Statement
 
 from .conftest import GUILD, postgres_schema
 
@@ -93,9 +94,9 @@ async def test_only_an_aborted_transaction_is_retried_and_it_applies_once() -> N
         store = await open_store()
         attempts = []
 
-        async def spend(tx) -> int:  # PostgreSQL aborts the first attempt
+        def spend(tx):  # PostgreSQL aborts the first attempt
             attempts.append(1)
-            balance = await tx.add_to_user(GUILD, 3, -100)
+            balance = yield from tx.add_to_user(GUILD, 3, -100)
             if len(attempts) == 1:
                 raise asyncpg.SerializationError("could not serialize access")
             return balance
@@ -104,9 +105,9 @@ async def test_only_an_aborted_transaction_is_retried_and_it_applies_once() -> N
         assert (len(attempts), store.retries) == (2, 1)
         assert await store.balance(GUILD, 3) == 900
 
-        async def refused(tx) -> None:  # a refusal of ours is never retried
+        def refused(tx):  # a refusal of ours is never retried
             attempts.append(1)
-            await tx.add_to_user(GUILD, 3, -5000)
+            yield from tx.add_to_user(GUILD, 3, -5000)
 
         attempts.clear()
         with pytest.raises(InsufficientFunds):
@@ -123,25 +124,19 @@ async def test_connection_lost_before_commit_is_retried_and_applies_once() -> No
     async with postgres_schema() as open_store:
         store = await open_store()
         await store.balance(GUILD, 4)
-        admin = await asyncpg.connect(open_store.url)
         attempts = []
 
-        async def spend(tx) -> int:
-            attempts.append(tx.conn.get_server_pid())
-            balance = await tx.add_to_user(GUILD, 4, -100)
-            if len(attempts) == 1:
-                await admin.execute("SELECT pg_terminate_backend($1)", attempts[0])
-                gone = "SELECT NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = $1)"
-                while not await admin.fetchval(gone, attempts[0]):
-                    await asyncio.sleep(0.01)
-            await tx.fetch("SELECT 1")  # the next statement finds the connection gone
+        def spend(tx):
+            ((pid,),) = yield Statement("SELECT pg_backend_pid()")
+            attempts.append(pid)
+            balance = yield from tx.add_to_user(GUILD, 4, -100)
+            if len(attempts) == 1:  # the server ends this connection: this statement fails
+                yield Statement("SELECT pg_terminate_backend(pg_backend_pid())")
+            yield Statement("SELECT 1")
             tx.record(GUILD, Account(USER, 4), MINT_ACCOUNT, 100, "remove")
             return balance
 
-        try:
-            assert await store._transaction(spend) == 900
-        finally:
-            await admin.close()
+        assert await store._transaction(spend) == 900
         assert len(attempts) == 2 and attempts[0] != attempts[1]
         assert store.retries == 1
         assert await store.balance(GUILD, 4) == 900  # debited once, not twice

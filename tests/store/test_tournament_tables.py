@@ -132,3 +132,31 @@ async def test_who_may_open_a_tournament_is_a_stored_setting(store: StoreContrac
     with pytest.raises(InvalidSetting):
         await store.update_server_settings(GUILD, by=5, tournaments_open="yes")
     assert (await store.server_settings(GUILD)).tournaments_open is True
+
+
+async def test_the_cogs_posts_are_kept_in_the_row_without_a_new_version(
+    store: StoreContract,
+) -> None:
+    """Issue 28: the registration message, the table's channel (written with the start) and
+    the results mark live in the tournament's row; a finished tournament is "to post" until
+    marked, and noting never bumps the version the service's saves check."""
+    tid = await _full(store)
+    await store.note_tournament_posts(tid, message=(9, 555))
+    row = await store.get_tournament(tid)
+    assert (row.message_channel_id, row.message_id, row.table_channel_id) == (9, 555, None)
+    row, table = await store.start_tournament(
+        tid, expected_version=row.version, state="{}", channel=70, settings={},
+        seats=list(PLAYERS), meta={},
+    )
+    assert (row.table_channel_id, row.message_id, row.results_posted) == (70, 555, False)
+    assert await store.tournaments_to_post(GUILD) == []  # running: nothing to post yet
+    await store.close_table(table.id, expected_version=table.version)
+    paid = await store.pay_tournament(tid, {PLAYERS[0]: row.pool})
+    (pending,) = await store.tournaments_to_post(GUILD)
+    assert (pending.id, pending.table_channel_id, pending.results_posted) == (tid, 70, False)
+    await store.note_tournament_posts(tid, results_posted=True)
+    assert await store.tournaments_to_post(GUILD) == []
+    after = await store.get_tournament(tid)
+    assert after.results_posted and after.version == paid.version
+    with pytest.raises(TournamentError):
+        await store.note_tournament_posts(tid + 1000, table_channel=1)

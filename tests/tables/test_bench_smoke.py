@@ -21,12 +21,14 @@ def test_bench_tables_small_runs_and_reports_every_figure() -> None:
         "seq_actions_per_s",
         "seq_p50_ms",
         "seq_p99_ms",
+        "seq_cpu_ms_per_action",
         "paced_actions_per_s",
         "paced_p50_ms",
         "paced_p99_ms",
         "conc_actions_per_s",
         "conc_p50_ms",
         "conc_p99_ms",
+        "conc_cpu_ms_per_action",
     }
     assert figures["tables"] == 10
     assert all(value > 0 for value in figures.values())

@@ -1,8 +1,10 @@
-"""The PostgreSQL store's pool, its transactions (with the only retries allowed), and errors.
+"""The PostgreSQL driver: the pool, its transactions (with the only retries allowed), errors.
 
-A write is one async function `fn(tx: PgTransfers) -> result` run inside ONE transaction on a
+A write is one transaction body (`bot.store.sql`: a generator of statements, the same one the
+SQLite driver runs) stepped through with one await per statement inside ONE transaction on a
 connection of asyncpg's pool (READ COMMITTED; every debit is a conditional UPDATE, which
 PostgreSQL re-checks on the locked row, and account rows are always locked in id order).
+`PgDriver._transaction` is the one place a transaction runs.
 
 A transaction is retried only when it provably did not apply: PostgreSQL aborted it
 (serialization failure, deadlock), or the connection was lost before COMMIT was sent. A
@@ -15,16 +17,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
-from bot.store.errors import InsufficientFunds, IntegrityViolation, StoreError
-from bot.store.ledger import MINT_ACCOUNT, USER, Account, ledger_row
-from bot.store.models import REASON_START
+import bot.metrics as metrics
+from bot.store.driver import Driver, TxBody, committed
+from bot.store.errors import IntegrityViolation, StoreError
+from bot.store.ledger import Tx
+from bot.store.sql import POSTGRES, Body, Rows, Statement
 
 T = TypeVar("T")
 
@@ -65,21 +68,6 @@ _INTEGRITY_CODES: dict[type[BaseException], str] = {
     asyncpg.NotNullViolationError: "integrity_not_null",
 }
 
-INSERT_LEDGER = (
-    'INSERT INTO ledger (at, guild_id, table_id, hand_no, src_kind, src_id, dst_kind, dst_id,'
-    ' amount, reason, note, "by") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)'
-)
-
-
-def numbered(sql: str) -> str:
-    """`sql` with its `?` placeholders numbered as PostgreSQL wants them ($1, $2...).
-
-    Only for the store's own statements, which never hold a `?` inside a string literal.
-    """
-    count = iter(range(1, sql.count("?") + 1))
-    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
-
-
 def typed_pg_error(error: BaseException) -> BaseException:
     """The store's typed error for an asyncpg integrity error (chained); others unchanged."""
     if not isinstance(error, asyncpg.IntegrityConstraintViolationError):
@@ -104,120 +92,30 @@ class StoreConnection(asyncpg.Connection):
         return ""
 
 
-class PgTransfers:
-    """Balance updates and buffered ledger rows of one PostgreSQL transaction.
-
-    The asynchronous twin of `bot.store.ledger.Transfers`: same methods, same rules (a debit
-    is `balance >= amount` or InsufficientFunds; every change has a ledger row, written by
-    `flush()` before COMMIT).
-    """
-
-    __slots__ = ("_rows", "_starting", "conn", "now")
-
-    def __init__(self, conn: PgConnection, now: float) -> None:
-        self.conn = conn
-        self.now = now
-        self._rows: list[tuple[object, ...]] = []
-        self._starting: dict[int, int] = {}
-
-    async def fetch(self, sql: str, *args: object) -> list[asyncpg.Record]:
-        """Every row of one statement."""
-        return list(await self.conn.fetch(sql, *args))
-
-    async def execute(self, sql: str, *args: object) -> str:
-        """Run one statement; its status text ("UPDATE 1"...)."""
-        return str(await self.conn.execute(sql, *args))
-
-    async def starting_balance(self, guild: int) -> int:
-        """The server's starting balance (cached for the transaction)."""
-        if guild not in self._starting:
-            value = await self.conn.fetchval(
-                "SELECT starting_balance FROM servers WHERE guild_id = $1", guild
-            )
-            self._starting[guild] = 1000 if value is None else int(value)
-        return self._starting[guild]
-
-    async def ensure_account(self, guild: int, user: int) -> bool:
-        """Create the account with the starting balance (minted) if missing; True if created."""
-        start = await self.starting_balance(guild)
-        created = await self.conn.fetchval(
-            "INSERT INTO accounts (guild_id, user_id, balance, created_at)"
-            " VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1",
-            guild,
-            user,
-            start,
-            self.now,
-        )
-        if created is None:
-            return False
-        if start:
-            self.record(guild, MINT_ACCOUNT, Account(USER, user), start, REASON_START)
-        return True
-
-    async def _update_balance(self, guild: int, user: int, delta: int) -> int | None:
-        if delta >= 0:
-            value = await self.conn.fetchval(
-                "UPDATE accounts SET balance = balance + $1 WHERE guild_id = $2 AND user_id = $3"
-                " RETURNING balance",
-                delta,
-                guild,
-                user,
-            )
-        else:
-            value = await self.conn.fetchval(
-                "UPDATE accounts SET balance = balance - $1"
-                " WHERE guild_id = $2 AND user_id = $3 AND balance >= $1 RETURNING balance",
-                -delta,
-                guild,
-                user,
-            )
-        return None if value is None else int(value)
-
-    async def add_to_user(self, guild: int, user: int, delta: int) -> int:
-        """Change a user's balance by `delta` (creating the account lazily); the new balance.
-        InsufficientFunds if a debit is more than the account holds."""
-        balance = await self._update_balance(guild, user, delta)
-        if balance is not None:
-            return balance
-        if await self.ensure_account(guild, user):
-            balance = await self._update_balance(guild, user, delta)
-            if balance is not None:
-                return balance
-        value = await self.conn.fetchval(
-            "SELECT balance FROM accounts WHERE guild_id = $1 AND user_id = $2", guild, user
-        )
-        have = 0 if value is None else int(value)
-        raise InsufficientFunds(guild=guild, user=user, needed=-delta, balance=have)
-
-    def record(
-        self,
-        guild: int,
-        src: Account,
-        dst: Account,
-        amount: int,
-        reason: str,
-        *,
-        table_id: int | None = None,
-        hand_no: int | None = None,
-        note: str | None = None,
-        by: int | None = None,
-    ) -> None:
-        """Buffer one ledger row (amount > 0 moves from `src` to `dst`)."""
-        self._rows.append(
-            ledger_row(self.now, guild, src, dst, amount, reason, table_id, hand_no, note, by)
-        )
-
-    async def flush(self) -> None:
-        """Write the buffered ledger rows (before COMMIT)."""
-        if len(self._rows) == 1:
-            await self.conn.execute(INSERT_LEDGER, *self._rows[0])
-        elif self._rows:
-            await self.conn.executemany(INSERT_LEDGER, self._rows)
-        self._rows.clear()
+async def run_body(conn: PgConnection, body: Body[T]) -> T:
+    """Step through a body on `conn`: await each statement it yields, send it the rows."""
+    with contextlib.closing(body):
+        try:
+            statement = next(body)
+            while True:
+                statement = body.send(await _execute(conn, statement))
+        except StopIteration as done:
+            value: T = done.value
+            return value
 
 
-class PgBase:
-    """The pool and the transaction runner shared by the PostgreSQL store's parts."""
+async def _execute(conn: PgConnection, statement: Statement) -> Rows:
+    sql = POSTGRES.sql(statement.sql)
+    if statement.many:
+        await conn.executemany(sql, statement.params)
+        return []
+    return await conn.fetch(sql, *statement.params)
+
+
+class PgDriver(Driver):
+    """The pool, reads and the transaction runner of the PostgreSQL store."""
+
+    dialect = POSTGRES
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
@@ -229,28 +127,28 @@ class PgBase:
         """Close the pool once every connection is given back."""
         await self._pool.close()
 
-    async def query(self, sql: str, params: Sequence[object] = ()) -> list[asyncpg.Record]:
+    async def query(self, sql: str, params: Sequence[object] = ()) -> Rows:
         """Every row of one read statement (`?` or `$n` placeholders)."""
         if self._pool.is_closing():
             raise ValueError("the store's connection pool is closed")
-        return list(await self._pool.fetch(numbered(sql), *params))
+        return await self._pool.fetch(POSTGRES.sql(sql), *params)
 
-    async def _read_with(self, fn: Callable[[PgConnection], Awaitable[T]]) -> T:
-        """Run several reads on one snapshot (REPEATABLE READ, read only)."""
+    async def _read(self, fn: Callable[[], Body[T]]) -> T:
+        """Run a reading body on one snapshot (REPEATABLE READ, read only)."""
         async with (
             self._pool.acquire() as conn,
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
-            return await fn(conn)
+            return await run_body(conn, fn())
 
-    async def _transaction(
-        self, fn: Callable[[PgTransfers], Awaitable[T]], now: float | None = None
-    ) -> T:
-        """Run `fn(tx)` in ONE transaction; its value once committed. Retried only when the
-        transaction provably did not apply (see the module's docstring)."""
+    async def _transaction(self, fn: TxBody[T], now: float | None = None) -> T:
+        """Run the body `fn(tx)` in ONE transaction; its value once committed. Retried (the
+        body run again from its start) only when the transaction provably did not apply (see
+        the module's docstring)."""
         if self._pool.is_closing():
             raise ValueError("the store's connection pool is closed")
         at = time.time() if now is None else now
+        started = metrics.started()
         for attempt in range(1, ATTEMPTS + 1):
             committing = False
             try:
@@ -258,15 +156,14 @@ class PgBase:
                     transaction = conn.transaction()
                     await transaction.start()
                     try:
-                        tx = PgTransfers(conn, at)
-                        value = await fn(tx)
-                        await tx.flush()
+                        value = await run_body(conn, committed(fn, Tx(POSTGRES, at)))
                     except BaseException:
                         with contextlib.suppress(Exception):
                             await transaction.rollback()
                         raise
                     committing = True
                     await transaction.commit()
+                    metrics.transaction_committed("postgres", started)
                     return value
             except RETRY_ABORTED:
                 if attempt == ATTEMPTS:
@@ -279,6 +176,7 @@ class PgBase:
             except asyncpg.IntegrityConstraintViolationError as error:
                 raise typed_pg_error(error) from error
             self.retries += 1
+            metrics.transaction_retried("postgres")
             await asyncio.sleep(0.005 * attempt)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
