@@ -27,6 +27,8 @@ service.tables() -> list[TableState]
 service.open_tables(guild) -> list[TableState]   # one server's, oldest first
 service.hand_for(guild, channel, user) -> PlayerHand   # private: typed view, actions, tokens
 await service.open_tournament(channel, create) -> TableState   # a tournament's table (below)
+await service.open_practice(guild, user, cpus, level) -> TableState   # their practice table
+service.practice(user) -> TableSession | None    # (below); play_practice(user, change)
 service.subscribe(async_callback)                # async callback(update: Update)
 await service.wait_idle()                        # CPU moves and fired timers done (tests)
 ```
@@ -53,6 +55,11 @@ Tournament tables (issue 21, `bot.tournaments.table_policy`; opened by
 tournament's state drives (tournament chips, no balance moves while it plays; nobody joins;
 leavers stay in, sat out), each hand saved with the tournament's state; `TableState.tournament`
 is its `TournamentInfo`; the last updates are "tournament_over" (prizes paid) and "closed".
+
+Practice tables (issue 29, `bot.tables.policies.practice`): one member against CPU players
+with practice chips (no ledger move, no hand record), the member's and not a channel's (never
+`state(channel)`, `table_of` or `tables()`; no listener hears them), no turn clock, CPU seats
+at once (`play_practice` returns at the member's next decision or the hand's end).
 
 Decisions where the rules are silent: see `bot.tables.service` (next hand starts at once,
 leavers default until the hand ends, R-14 counting, CPU ids, CPU without chips leaves).

@@ -28,6 +28,18 @@ class CpuTurns:
     def __init__(self, session: TableSession) -> None:
         self.session = session
         self.players: dict[int, CpuPlayer] = {}
+        #: the CPU turn scheduled last (`played` waits for the chain of them)
+        self.task: asyncio.Task[None] | None = None
+
+    @property
+    def delay(self) -> float:
+        """The pause before a CPU move: the service's, none at an untimed (practice) table."""
+        return self.session.shared.cpu_delay if self.session.policy.timed else 0.0
+
+    async def played(self) -> None:
+        """Wait until no CPU seat is to act (each move schedules the next one's task)."""
+        while self.task is not None and not self.task.done():
+            await asyncio.wait({self.task})
 
     def player(self, user: int) -> CpuPlayer:
         """The CPU player of seat `user` (built once, with the seat's own seed drawn when it
@@ -61,19 +73,20 @@ class CpuTurns:
         if user is None:
             return
         shared, meta = self.session.shared, self.session.meta
-        wake = shared.clock.now() + shared.cpu_delay
+        wake = shared.clock.now() + self.delay
         task = asyncio.get_running_loop().create_task(
             self.turn(user, meta.hand_no, meta.turn, wake)
         )
+        self.task = task
         shared.track_cpu(task)
-        if shared.cpu_delay <= 0:
+        if self.delay <= 0:
             shared.mark_busy(task)
 
     async def turn(self, user: int, hand_no: int, turn: int, wake: float) -> None:
         """One CPU move: think in a thread, then apply it under the lock if still current."""
         session, shared = self.session, self.session.shared
         try:
-            if shared.cpu_delay > 0:
+            if self.delay > 0:
                 await shared.clock.sleep_until(wake)
                 task = asyncio.current_task()
                 if task is not None:

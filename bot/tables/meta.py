@@ -70,6 +70,9 @@ class TableMeta:
     #: the tournament this table plays (`bot.tournaments.table_policy`: its id and its
     #: `TournamentRecord.to_dict()`), None at an ordinary table
     tournament: dict[str, Any] | None = None
+    #: a practice table's setup and practice chips (`bot.tables.policies.practice`), None at
+    #: any other table
+    practice: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (int keys become strings in JSON; `from_dict` converts back).

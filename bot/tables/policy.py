@@ -10,12 +10,13 @@ when the session is built (`TableService(policy_for=...)`, from the table's meta
 - which chips move while a hand plays (`moves`: server chips through the ledger, or none);
 - what settles a finished hand (`settle`, in the transaction of the hand's end);
 - what the seats show between hands (`chips`) and what the snapshot adds (`snapshot`);
-- what happens when the table closes (`before_close`) and when it is resumed (`on_resume`).
+- what happens when the table closes (`before_close`) and when it is resumed (`on_resume`);
+- whether it is a channel's table (`channel_table`) and plays to time (`timed`).
 
 `bot.tables` defines this Protocol and the cash policy (`bot.tables.policies.cash`); the
 tournament policy lives beside the tournament code (`bot.tournaments.table_policy`) and
-imports `bot.tables`, never the other way (at run time). A new kind of table (practice
-tables against CPU players, with practice chips) is a new class with these methods.
+imports `bot.tables`, never the other way (at run time). A new kind of table is a new class
+with these methods: the practice table (`bot.tables.policies.practice`) is one.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ class Settled:
     hand's record as saved, and the kind's own state written in the same transaction."""
 
     seats: list[int]
-    record: HandRecord
+    #: None: no hand record is saved (a practice hand: no history, stats or ratings)
+    record: HandRecord | None
     notices: list[Notice] = field(default_factory=list)
     tournament: TournamentSave | None = None
     #: the next hand is not dealt (e.g. the kind's state was refused: the table closes)
@@ -53,6 +55,12 @@ class HandPolicy(Protocol):
     seats_open: bool
     #: a table between hands is dealt again at a resume even if it waits in the lobby
     deals_at_resume: bool
+    #: the table is its channel's (found by channel; a seat at it is the member's seat in the
+    #: server; its changes reach the listeners); False: a member's own (practice) table
+    channel_table: bool
+    #: turns run on the turn clock and CPU seats take the service's pause; False: the member
+    #: alone waits for themselves (no clock) and the CPU seats play at once
+    timed: bool
 
     def check_seating(self) -> None:
         """Raise TableError when nobody may sit, add a CPU or call the round here."""

@@ -54,6 +54,7 @@ from bot.tables.limits import MAX_TIMEOUTS
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
 from bot.tables.policies.cash import cash_only
+from bot.tables.policies.practice import practice_channel, practice_meta, with_practice
 from bot.tables.policy import PolicyChooser, UnknownKind
 from bot.tables.seating import check_balance
 from bot.tables.session import TableSession
@@ -81,8 +82,9 @@ class TableService:
         policy_for: PolicyChooser = cash_only,
     ) -> None:
         self.store = store
-        #: the hand policy of each table, chosen from its meta when its session is built
-        self.policy_for = policy_for
+        #: the hand policy of each table, chosen from its meta when its session is built (a
+        #: practice table's is this package's own, whatever the chooser given)
+        self.policy_for = with_practice(policy_for)
         self.turn_timeout = float(turn_timeout)
         self.clock: Clock = clock or SystemClock()
         self.shared = Shared(
@@ -198,12 +200,13 @@ class TableService:
         return table.snapshot if table else None
 
     def tables(self) -> list[TableState]:
-        """Snapshots of every open table."""
-        return [t.snapshot for t in self._by_id.values()]
+        """Snapshots of every open table of a channel (a practice table is its member's)."""
+        return [t.snapshot for t in self._by_id.values() if t.policy.channel_table]
 
     def open_tables(self, guild: int) -> list[TableState]:
-        """Snapshots of the open tables of one server, oldest first."""
-        tables = [t for t in self._by_id.values() if t.row.guild_id == guild and not t.closed]
+        """Snapshots of the open channel tables of one server, oldest first."""
+        tables = [t for t in self._by_id.values()
+                  if t.row.guild_id == guild and not t.closed and t.policy.channel_table]
         return [t.snapshot for t in sorted(tables, key=lambda t: t.id)]
 
     def table_of(self, guild: int, user: int) -> TableState | None:
@@ -282,6 +285,57 @@ class TableService:
             async with table.lock:
                 updates += await table.next_hand(table.meta.copy())
         return await self._publish(table, updates)
+
+    # ------------------------------------------------------------------ practice tables
+
+    def practice(self, user: int) -> TableSession | None:
+        """The open practice table of `user` (`bot.tables.policies.practice`), or None."""
+        return self._by_channel.get(practice_channel(user))
+
+    async def open_practice(self, guild: int, user: int, cpus: int, level: str) -> TableState:
+        """`user`'s practice table against `cpus` CPU players of `level`, with the server's
+        stakes and practice chips, its first hand dealt; their open one if they have one."""
+        if level not in LEVELS:
+            raise TableError("bad_level", level=level, levels=", ".join(LEVELS))
+        async with self._seating:
+            table = self.practice(user)
+            if table is not None:
+                return table.snapshot
+            stakes = dict(await self.store.get_stakes(guild))
+            meta = practice_meta(
+                TableMeta(seed=self._rng.getrandbits(63)), user, cpus, level, int(stakes["ante"])
+            )
+            try:
+                row = await self.store.create_table(
+                    guild, practice_channel(user), settings=stakes, seats=[user],
+                    meta=meta.to_dict(), secret=self.shared.table_secret(),
+                )
+            except TableExists:  # not in memory: another process holds it (crashed, maybe)
+                raise TableError("table_resuming") from None
+            if self.leases is not None and not await self.leases.claim(row.id):
+                raise TableError("busy")
+            table = TableSession(self.shared, row, meta, None, self.turn_timeout,
+                                 self.policy_for(meta))
+            self._register(table)
+            await table.refresh_balances()
+            async with table.lock:
+                updates = await table.next_hand(table.meta.copy(), strict=True)
+        await self.shared.publish(updates)
+        await table.cpus.played()
+        return table.snapshot
+
+    async def play_practice(
+        self, user: int, change: Callable[[TableSession], Awaitable[list[Update]]]
+    ) -> TableState:
+        """One change of `user`'s practice table (`TableError("no_table")` without one), then
+        the CPU seats' moves: the snapshot is at the member's next decision or the hand's
+        end."""
+        table = self.practice(user)
+        if table is None:
+            raise TableError("no_table")
+        await self._run(table.row.guild_id, table.row.channel_id, change, table=table)
+        await table.cpus.played()
+        return table.snapshot
 
     async def join(self, guild: int, channel: int, user: int) -> TableState:
         """Sit `user` at the table (3-6 seats, one table per server, 10 x ante to sit).
@@ -498,6 +552,8 @@ class TableService:
 
     def _table_of(self, guild: int, user: int) -> TableSession | None:
         for table in self._by_id.values():
+            if not table.policy.channel_table:  # a practice table is no seat in the server
+                continue
             if table.row.guild_id == guild and user in table.row.seats:
                 return table
         return None

@@ -377,7 +377,7 @@ class TableSession:
             deadline = (
                 self.shared.clock.now() + self.timeout
                 if new_turn or not self.row.deadline else UNSET
-            )
+            ) if self.policy.timed else None
             seats_now = seats if seats is not None else self.row.seats
             dealer = seats_now.index(meta.dealer) if meta.dealer in seats_now else None
         new_state: str | Unset | None = state if state is None or isinstance(state, str) else UNSET
@@ -471,6 +471,7 @@ class TableSession:
             events=tuple(TableEvent.from_dict(e) for e in events),
             notices=notices,
             to_act=state.to_act,
+            channel_table=self.policy.channel_table,
         )
 
     async def begin(self) -> None:

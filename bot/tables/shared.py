@@ -82,8 +82,12 @@ class Shared:
         task.add_done_callback(self.cpu_tasks.discard)
 
     async def publish(self, updates: Iterable[Update]) -> None:
-        """Hand every update to every listener; a failing listener is logged, not raised."""
+        """Hand every update of a channel's table to every listener (a practice table's
+        changes are its member's, answered in their clicks); a failing listener is logged,
+        not raised."""
         for update in updates:
+            if not update.channel_table:
+                continue
             for listener in list(self.listeners):
                 try:
                     await listener(update)

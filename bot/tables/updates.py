@@ -186,7 +186,8 @@ class Update:
     players), "tournament_over" (a tournament table's last hand is played and its prizes
     paid: `state.tournament` has the places and payouts), "closed".
     `events` are the public engine events of the change;
-    `to_act` is the user who must act next (None if nobody).
+    `to_act` is the user who must act next (None if nobody). `channel_table` False: a
+    member's own (practice) table, which no listener hears (its member's clicks answer).
     """
 
     kind: str
@@ -197,6 +198,7 @@ class Update:
     events: tuple[TableEvent, ...]
     notices: list[Notice]
     to_act: int | None
+    channel_table: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,6 +105,8 @@ class TournamentPolicy:
 
     seats_open = False
     deals_at_resume = True
+    channel_table = True
+    timed = True
 
     def __init__(self, tournament_id: int) -> None:
         self.tournament_id = tournament_id

@@ -32,6 +32,8 @@ class CashPolicy:
 
     seats_open = True
     deals_at_resume = False
+    channel_table = True
+    timed = True
 
     def check_seating(self) -> None:
         """Anyone may sit (the session checks room and balance)."""

@@ -1,0 +1,185 @@
+"""`PracticePolicy`: one member against CPU players, with practice chips that are never the
+server's.
+
+A practice table plays with the server's stakes and variants (practice prepares for the
+server's tables), but its chips are its own: every seat starts with `STACK_ANTES` antes of
+practice chips, kept in the table's meta (`TableMeta.practice`), and no chip of the ledger
+ever moves (`moves` is empty: no escrow, no Move rows). A finished hand is saved as no hand
+record (`Settled.record` None), so nothing of it reaches history, stats, leaderboards or
+ratings. A seat left without the ante starts again with a fresh practice stack (it is
+practice: nobody is out of the game).
+
+The table is its member's, not a channel's (`channel_table` False): its row's channel is the
+member's id negated (`practice_channel`), which no Discord channel has, so the store's "one
+open table per channel" index also keeps one practice table per member; the service never
+counts it as a channel's table nor as the member's seat in the server. The member alone waits
+for themselves (`timed` False): no turn clock, and the CPU seats play at once. Between hands
+the table waits for the member's "Next hand" (`next_hand` deals only when asked, `strict`, or
+at the opening), so the result of a hand stays on screen until they have read it. Leaving
+closes the table: there is nothing to refund.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.engine import Event, Hand
+from bot.store import HandRecord, Move
+from bot.tables.cpus import free_cpu_id
+from bot.tables.errors import TableError
+from bot.tables.hands import next_dealer, note
+from bot.tables.meta import TableMeta
+from bot.tables.policy import HandPolicy, PolicyChooser, Settled
+from bot.tables.updates import Notice, TableState, Update
+
+if TYPE_CHECKING:
+    from bot.tables.session import TableSession
+
+#: every seat of a practice table starts with this many antes of practice chips
+STACK_ANTES = 100
+#: CPU opponents: at least, at most, by default
+MIN_CPUS, MAX_CPUS, DEFAULT_CPUS = 2, 5, 3
+
+
+def practice_channel(user: int) -> int:
+    """The channel id of `user`'s practice table row: their id negated (no channel has it)."""
+    return -user
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeSetup:
+    """What a practice table was opened with (in `TableMeta.practice`, the JSON boundary)."""
+
+    owner: int
+    cpus: int
+    level: str
+    stack: int
+
+    def to_dict(self, stacks: dict[int, int]) -> dict[str, Any]:
+        """The meta's `practice` dict: the setup and each seat's practice chips."""
+        return {"owner": self.owner, "cpus": self.cpus, "level": self.level,
+                "stack": self.stack, "stacks": {str(u): c for u, c in stacks.items()}}
+
+    @classmethod
+    def of(cls, meta: TableMeta) -> PracticeSetup:
+        """The setup kept in `meta`."""
+        data = meta.practice
+        assert data is not None
+        return cls(int(data["owner"]), int(data["cpus"]), str(data["level"]),
+                   int(data["stack"]))
+
+
+def stacks_of(meta: TableMeta) -> dict[int, int]:
+    """Each seat's practice chips between hands."""
+    data = meta.practice or {}
+    return {int(u): int(c) for u, c in (data.get("stacks") or {}).items()}
+
+
+def keep_stacks(meta: TableMeta, stacks: dict[int, int]) -> None:
+    """Write the seats' practice chips into the meta."""
+    meta.practice = PracticeSetup.of(meta).to_dict(stacks)
+
+
+def practice_meta(meta: TableMeta, owner: int, cpus: int, level: str, ante: int) -> TableMeta:
+    """`meta` made a practice table's: the setup, the member's stack (the CPU seats are
+    seated at the first deal, when the table's id names them)."""
+    setup = PracticeSetup(owner, cpus, level, STACK_ANTES * ante)
+    meta.practice = setup.to_dict({owner: setup.stack})
+    meta.started = True
+    return meta
+
+
+class PracticePolicy:
+    """The policy of a practice table (see the module docstring)."""
+
+    seats_open = False
+    deals_at_resume = False
+    channel_table = False
+    timed = False
+
+    def check_seating(self) -> None:
+        """Nobody else sits at a practice table: to anyone else it is no table at all."""
+        raise TableError("no_table")
+
+    async def leave(self, session: TableSession, user: int, kind: str,
+                    notice: Notice) -> list[Update]:
+        """The member leaves: the table closes at once (practice chips: nothing to refund)."""
+        return [await session.close(session.meta.copy(), [notice])]
+
+    async def next_hand(
+        self, session: TableSession, meta: TableMeta, notices: list[Notice], *,
+        strict: bool, after_hand: bool,
+    ) -> list[Update]:
+        """Deal when the member asks (`strict`: their Next hand) or at the opening; else
+        wait with the last hand's result on screen."""
+        if not strict and meta.hand_no:
+            return []
+        setup = PracticeSetup.of(meta)
+        seats = list(session.row.seats)
+        while len(seats) < setup.cpus + 1:  # the opening: the CPU seats take their places
+            cpu = free_cpu_id(session.id, seats)
+            assert cpu is not None
+            seats.append(cpu)
+            meta.cpus[cpu] = setup.level
+        stacks = stacks_of(meta)
+        ante = int(session.row.settings["ante"])
+        for user in seats:
+            if stacks.get(user, 0) < ante:
+                if user in stacks:
+                    notices.append(note("practice.restocked", player=user, stack=setup.stack))
+                stacks[user] = setup.stack
+        keep_stacks(meta, stacks)
+        if meta.dealer is None:
+            dealer = random.Random(meta.seed).choice(seats)
+        else:
+            dealer = next_dealer(seats, seats, meta.dealer, meta.dealer_pos)
+        rules = session.rules(len(seats))
+        return await session.deal(meta, rules, seats, [stacks[u] for u in seats], dealer,
+                                  seats, notices, carry=meta.carry)
+
+    def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],
+              events: Sequence[Event], hand_no: int, paying: str = "bet") -> list[Move]:
+        """Practice chips: no chip of the ledger moves."""
+        return []
+
+    async def settle(self, session: TableSession, meta: TableMeta, hand: Hand,
+                     record: HandRecord, notices: list[Notice]) -> Settled:
+        """Keep the seats' practice chips (a big pot nobody claims is carried, as the
+        server's variant says); no hand record is saved."""
+        meta.carry = int(hand.carry_out or 0)
+        stacks = stacks_of(meta)
+        stacks.update(zip(meta.players, hand.chips, strict=True))
+        keep_stacks(meta, stacks)
+        return Settled(list(session.row.seats), None)
+
+    async def chips(self, session: TableSession) -> dict[int, int]:
+        """Each seat's practice chips."""
+        return stacks_of(session.meta)
+
+    def snapshot(self, session: TableSession, state: TableState) -> TableState:
+        """Nothing to add."""
+        return state
+
+    async def before_close(self, session: TableSession, meta: TableMeta) -> list[Notice]:
+        """Nothing: no server chip was ever at stake."""
+        return []
+
+    async def on_resume(self, session: TableSession) -> list[Update]:
+        """Nothing: the table waits for its member where it was."""
+        return []
+
+
+#: The one practice policy (it keeps no state of its own).
+PRACTICE = PracticePolicy()
+
+
+def with_practice(other: PolicyChooser) -> PolicyChooser:
+    """A policy chooser that gives practice tables theirs and asks `other` for the rest."""
+
+    def choose(meta: TableMeta) -> HandPolicy:
+        return PRACTICE if meta.practice is not None else other(meta)
+
+    return choose

@@ -1,0 +1,509 @@
+"""`/practice`: the member against CPU players, in one ephemeral message their clicks update.
+
+Why one ephemeral message (and not a private thread): a practice table is one person's, so it
+needs no channel, no thread and no permission, works in any channel and clutters nothing.
+Each click is a new interaction with its own 15-minute token, and the click's own response
+updates the message, so the member may take as long as they like; if the message is gone (or
+the bot restarted), `/practice` again shows their table where it was (the table lives in the
+database like every table: `bot.tables.policies.practice`).
+
+A click is deferred first (Discord's 3 seconds), then the service plays the member's move and
+the CPU seats' moves at once (no turn clock, no CPU pause at a practice table: the member
+alone waits for themselves), so the message shows the member's next decision, or the hand's
+end with a Next hand button. The moves reuse the table's private action panel
+(`cogs.table_items.action_panel`) with practice custom ids, plus Hint (a separate ephemeral
+line, from the member's own seat view only) and Leave (closes the table; no server chip was
+ever at stake, so nothing is refunded).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import StoppaBot
+from bot.discord_utils import (
+    answer_out_of_date,
+    choice,
+    cmd_str,
+    guarded,
+    lang_in_memory,
+    mark_handled,
+    report_interaction_error,
+    send_ephemeral,
+    submitted_values,
+)
+from bot.discord_utils.components import custom_id_of
+from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, Raise, parse_action
+from bot.i18n import t
+from bot.players.hint import hint
+from bot.render import render_hand
+from bot.render.from_view import hand_snapshot
+from bot.tables import TableError, TableService, TableState
+from bot.tables.hands import note
+from bot.tables.policies.practice import DEFAULT_CPUS, MAX_CPUS, MIN_CPUS, STACK_ANTES
+from bot.tables.session import TableSession
+from cogs.table_items import AmountModal, PickSelect, TableButton, action_panel
+from cogs.table_text import (
+    action_words,
+    hand_text,
+    key_of,
+    phase_text,
+    refusal_text,
+    table_embed,
+)
+
+_log = logging.getLogger("stoppa.practice")
+
+COG_NAME = "PracticeCog"
+CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "random")
+#: the moves of the table's panel, and the practice table's own buttons
+MOVES = ("pass", "call", "bet", "other", "best")
+OWN = ("hint", "next", "leave")
+_PREFIX = r"stoppa:practice:(?P<table>\d+):"  # i18n: not user-facing
+_TOKENS = r"(?P<hand>\d+):(?P<turn>\d+)"  # i18n: not user-facing
+PRACTICE_TEMPLATE = (
+    _PREFIX + "(?P<action>" + "|".join(MOVES + OWN) + ")(?::" + _TOKENS + r"(?::(?P<arg>\d+))?)?"
+)
+PICK_TEMPLATE = _PREFIX + "pick:" + _TOKENS
+AMOUNT_PATTERN = re.compile(_PREFIX + "amount:" + _TOKENS)
+BUTTON_PATTERN = re.compile(PRACTICE_TEMPLATE)
+PICK_PATTERN = re.compile(PICK_TEMPLATE)
+IMAGE_NAME = "practice.png"
+CONTENT_LIMIT = 2000
+
+
+def practice_id(table: int, action: str, hand: int | None = None, turn: int | None = None,
+                arg: int | None = None) -> str:
+    """The custom id of a practice component."""
+    parts: list[object] = ["stoppa", "practice", table, action]
+    if hand is not None and turn is not None:
+        parts += [hand, turn]
+        if arg is not None:
+            parts.append(arg)
+    return ":".join(map(str, parts))
+
+
+def _opt(value: str | None) -> int | None:
+    return int(value) if value is not None else None
+
+
+class PracticeButton(discord.ui.DynamicItem[discord.ui.Button], template=PRACTICE_TEMPLATE):
+    """A button of a practice table, rebuilt from its custom id (after a restart too)."""
+
+    def __init__(self, table: int, action: str, hand: int | None = None,
+                 turn: int | None = None, arg: int | None = None, *, label: str | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=style, row=row,
+            custom_id=practice_id(table, action, hand, turn, arg),
+        ))
+        self.table, self.action = table, action
+        self.hand, self.turn, self.arg = hand, turn, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /
+    ) -> PracticeButton:
+        """Rebuild the button from a click."""
+        return cls(int(match["table"]), match["action"], _opt(match["hand"]),
+                   _opt(match["turn"]), _opt(match["arg"]))
+
+    @guarded
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
+        await cog_of(interaction).on_button(interaction, self.table, self.action, self.hand,
+                                            self.turn, self.arg)
+
+
+class PracticeSelect(discord.ui.DynamicItem[discord.ui.Select], template=PICK_TEMPLATE):
+    """The select of a declaration or a stoppa opening at a practice table."""
+
+    def __init__(self, table: int, hand: int, turn: int,
+                 options: list[discord.SelectOption] | None = None, *,
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=practice_id(table, "pick", hand, turn), options=list(options or []),
+            placeholder=placeholder, min_values=1, max_values=1,
+        ))
+        self.table, self.hand, self.turn = table, hand, turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /
+    ) -> PracticeSelect:
+        """Rebuild the select from a choice."""
+        return cls(int(match["table"]), int(match["hand"]), int(match["turn"]))
+
+    @guarded
+    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
+        await cog_of(interaction).on_pick(interaction, self.table, self.hand, self.turn,
+                                          list(self.item.values))
+
+
+class PracticeAmountModal(AmountModal):
+    """The table's bet-amount modal, with a practice custom id."""
+
+    def __init__(self, table: int, hand: int, turn: int, low: int, high: int,
+                 lang: str) -> None:
+        super().__init__(table, hand, turn, low, high, lang)
+        self.custom_id = practice_id(table, "amount", hand, turn)
+
+    async def on_submit(  # type: ignore[override]  # our client is always a StoppaBot
+        self, interaction: discord.Interaction[StoppaBot]
+    ) -> None:
+        """Play the amount typed (the submit is answered whatever happens)."""
+        mark_handled(interaction)
+        await cog_of(interaction).on_amount(interaction, self.table, self.hand, self.turn,
+                                            self.amount.value or "")
+        await answer_out_of_date(interaction)
+
+
+def cog_of(interaction: discord.Interaction[StoppaBot]) -> PracticeCog:
+    """The loaded practice cog."""
+    cog = interaction.client.get_cog(COG_NAME)
+    assert isinstance(cog, PracticeCog)
+    return cog
+
+
+def practice_view(table: TableSession, user: int, lang: str) -> discord.ui.View:
+    """The buttons of the member's practice table: the moves of the table's own action panel
+    (with practice custom ids) and Hint on their turn, Next hand between hands, Leave."""
+    view = discord.ui.View(timeout=None)
+    tid = table.id
+    if table.in_hand:
+        panel = action_panel(tid, table.hand_for(user), lang)
+        for item in panel[1].children if panel is not None else ():
+            if isinstance(item, TableButton) and item.hand is not None and item.turn is not None:
+                view.add_item(PracticeButton(
+                    tid, item.action, item.hand, item.turn, item.arg, label=item.item.label,
+                    style=item.item.style, row=item.item.row,
+                ))
+            elif isinstance(item, PickSelect):
+                view.add_item(PracticeSelect(tid, item.hand, item.turn, item.item.options,
+                                             placeholder=item.item.placeholder))
+        if panel is not None:
+            info = table.hand_for(user)
+            view.add_item(PracticeButton(tid, "hint", info.hand_no, info.turn,
+                                         label=t("practice.button.hint", lang), row=3))
+    else:
+        view.add_item(PracticeButton(tid, "next", label=t("practice.button.next", lang),
+                                     style=discord.ButtonStyle.success, row=3))
+    view.add_item(PracticeButton(tid, "leave", label=t("practice.button.leave", lang),
+                                 style=discord.ButtonStyle.danger, row=3))
+    return view
+
+
+def practice_description(state: TableState, lang: str) -> str:
+    """The embed's top lines: what practice chips are, then the hand and its phase (no turn
+    clock to show, no lobby to fill: the table's own words would speak of both)."""
+    lines = [t("practice.chips_note", lang)]
+    if state.phase is not None and state.phase != "over":
+        lines.append(t("table.embed.hand_phase", lang, hand_no=state.hand_no,
+                       phase=phase_text(state, lang)))
+    return "\n".join(lines)
+
+
+def practice_text(table: TableSession, user: int, lang: str, top: list[str]) -> str:
+    """The message's words: what the click brought (`top`), the member's cards and turn."""
+    lines = list(top)
+    if table.hand is not None and table.meta.seat_of(user) is not None:
+        info = table.hand_for(user)
+        words = hand_text(info, table.snapshot, lang).split("\n")
+        if info.my_turn:  # no turn clock here: the turn's line without a deadline
+            words[-1] = t("practice.your_turn", lang, actions=", ".join(action_words(info, lang)))
+        lines += words
+        panel = action_panel(table.id, info, lang) if table.in_hand else None
+        if panel is not None:
+            lines.append(panel[0])
+    if not table.in_hand:
+        lines.append(t("practice.between_hands", lang))
+    return "\n".join(lines)[:CONTENT_LIMIT]
+
+
+class PracticeCog(commands.Cog):
+    """The /practice command and the buttons of the practice tables."""
+
+    dynamic_items = (PracticeButton, PracticeSelect)
+
+    def __init__(self, bot: StoppaBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> TableService:
+        """The table service (a missing one is refused politely by the caller's guard)."""
+        service = self.bot.tables
+        if service is None:
+            raise TableError("busy")
+        return service
+
+    @app_commands.command(name="practice", description=cmd_str("practice.cmd.description"))
+    @app_commands.describe(players=cmd_str("practice.cmd.players"),
+                           level=cmd_str("practice.cmd.level"))
+    @app_commands.choices(level=[choice(key_of("table.cmd.level", k), k) for k in CPU_LEVELS])
+    @app_commands.guild_only()
+    async def practice(
+        self, interaction: discord.Interaction[StoppaBot],
+        players: app_commands.Range[int, MIN_CPUS, MAX_CPUS] = DEFAULT_CPUS,
+        level: str = "easy",
+    ) -> None:
+        """Open the member's practice table (or show the one they have), privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_in_memory(interaction)
+        user = interaction.user.id
+
+        async def show() -> list[str]:
+            existing = self.service.practice(user) is not None
+            guild = interaction.guild_id or 0
+            state = await self.service.open_practice(guild, user, players, level)
+            if existing:
+                return [t("practice.reopened", lang)]
+            return [t("practice.opened", lang, cpus=players, antes=STACK_ANTES,
+                      stack=STACK_ANTES * state.stakes.ante)]
+
+        await self.answer(interaction, lang, show)
+
+    # -- clicks ---------------------------------------------------------------------------
+    async def on_button(self, interaction: discord.Interaction[StoppaBot], table: int,
+                        action: str, hand: int | None, turn: int | None,
+                        arg: int | None) -> None:
+        """A practice button: a move, Hint, Next hand or Leave."""
+        lang = lang_in_memory(interaction)
+        user = interaction.user.id
+        if action == "hint":
+            await self.send_hint(interaction, lang, table)
+            return
+        if action == "other":
+            await self.ask_amount(interaction, lang, table, hand, turn)
+            return
+        await self.defer_click(interaction)
+        if action == "leave":
+            await self.answer(interaction, lang, lambda: self.leave(user, table, lang))
+            return
+        if action == "next":
+            await self.answer(interaction, lang, lambda: self.deal_next(user, table))
+            return
+        move = self.button_move(interaction, action, arg, table)
+        await self.answer(interaction, lang, lambda: self.play(user, table, move, hand, turn))
+
+    async def on_pick(self, interaction: discord.Interaction[StoppaBot], table: int,
+                      hand: int, turn: int, values: list[str]) -> None:
+        """A declaration or an opening chosen in the select."""
+        lang = lang_in_memory(interaction)
+        await self.defer_click(interaction)
+        try:
+            move = parse_action(values[0]) if values else None
+        except ValueError:
+            move = None
+        await self.answer(interaction, lang,
+                          lambda: self.play(interaction.user.id, table, move, hand, turn))
+
+    async def on_amount(self, interaction: discord.Interaction[StoppaBot], table: int,
+                        hand: int, turn: int, text: str) -> None:
+        """An amount typed in the modal: a bet, or a raise when there is a bet to call."""
+        lang = lang_in_memory(interaction)
+        await self.defer_click(interaction)
+        move = self.amount_move(interaction.user.id, text.strip())
+        await self.answer(interaction, lang,
+                          lambda: self.play(interaction.user.id, table, move, hand, turn))
+
+    async def handle_orphan(self, interaction: discord.Interaction[StoppaBot]) -> bool:
+        """A practice component discord.py handed to nobody: a modal submitted after a
+        restart, or a button of an older version of the message (answered as a click)."""
+        custom_id = custom_id_of(interaction) or ""
+        if (match := AMOUNT_PATTERN.fullmatch(custom_id)) is not None:
+            mark_handled(interaction)
+            text = str(submitted_values(interaction).get("amount") or "")
+            await self.on_amount(interaction, int(match["table"]), int(match["hand"]),
+                                 int(match["turn"]), text)
+            return True
+        if (match := BUTTON_PATTERN.fullmatch(custom_id)) is not None:
+            mark_handled(interaction)
+            await self.on_button(interaction, int(match["table"]), match["action"],
+                                 _opt(match["hand"]), _opt(match["turn"]), _opt(match["arg"]))
+            return True
+        if (match := PICK_PATTERN.fullmatch(custom_id)) is not None:
+            mark_handled(interaction)
+            data: dict[str, Any] = dict(interaction.data or {})
+            values = [str(v) for v in data.get("values") or []]
+            await self.on_pick(interaction, int(match["table"]), int(match["hand"]),
+                               int(match["turn"]), values)
+            return True
+        return False
+
+    # -- the changes ----------------------------------------------------------------------
+    def own_table(self, user: int, table_id: int) -> TableSession:
+        """The member's practice table the button was drawn for (else a stale button)."""
+        table = self.service.practice(user)
+        if table is None:
+            raise TableError("no_table")
+        if table.id != table_id:
+            raise TableError("stale_button")
+        return table
+
+    async def play(self, user: int, table_id: int, move: Action | None, hand: int | None,
+                   turn: int | None) -> list[str]:
+        """The member's move, then the CPU seats' (the service's `play_practice`)."""
+        self.own_table(user, table_id)
+        if move is None:
+            raise TableError("bad_action", text="")
+        chosen = move
+        await self.service.play_practice(user, lambda s: s.apply(user, chosen, hand, turn))
+        return []
+
+    async def deal_next(self, user: int, table_id: int) -> list[str]:
+        """Next hand (a second click while the hand plays is stale, not a new deal)."""
+        table = self.own_table(user, table_id)
+        if table.in_hand:
+            raise TableError("stale_button")
+        await self.service.play_practice(user, lambda s: s.seating.start_game(user))
+        return []
+
+    async def leave(self, user: int, table_id: int, lang: str) -> list[str]:
+        """Close the practice table."""
+        self.own_table(user, table_id)
+        notice = note("tables.left", player=user)
+        await self.service.play_practice(user, lambda s: s.seating.remove(user, "left", notice))
+        return [t("practice.closed", lang)]
+
+    def button_move(self, interaction: discord.Interaction[StoppaBot], action: str,
+                    arg: int | None, table_id: int) -> Action | None:
+        """The engine move of a panel button (None: not a move the table can take now)."""
+        if action == "pass":
+            return Pass()
+        if action == "call":
+            return Call()
+        if action == "bet" and arg is not None:
+            return self.amount_move(interaction.user.id, str(arg))
+        if action == "best":
+            table = self.service.practice(interaction.user.id)
+            if table is None or table.id != table_id or not table.in_hand:
+                return None
+            info = table.hand_for(interaction.user.id)
+            return next((a for a in info.actions if isinstance(a, Declare)), None)
+        return None
+
+    def amount_move(self, user: int, text: str) -> Action | None:
+        """A bet of `text` chips, or a raise to it when the member has a bet to call."""
+        if not text.isdigit():
+            return None
+        table = self.service.practice(user)
+        if table is None or not table.in_hand:
+            return None
+        raising = any(isinstance(a, Raise | Call) for a in table.hand_for(user).actions)
+        return Raise(int(text)) if raising else Bet(int(text))
+
+    # -- answers --------------------------------------------------------------------------
+    async def defer_click(self, interaction: discord.Interaction[StoppaBot]) -> None:
+        """Acknowledge a click at once: its own (ephemeral) message is updated later."""
+        if interaction.response.is_done():
+            return
+        own = interaction.message is not None and interaction.message.flags.ephemeral
+        if own:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def answer(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                     change: Callable[[], Awaitable[list[str]]]) -> None:
+        """Run `change` (its lines head the message), then show the member's table: a
+        refusal is shown above the table as it is now, so the message stays usable."""
+        user = interaction.user.id
+        try:
+            try:
+                top = await change()
+            except (TableError, IllegalAction) as error:
+                _log.info("practice refused user=%s: %s", user,
+                          getattr(error, "code", type(error).__name__))
+                top = [refusal_text(error, lang)]
+                if getattr(error, "code", None) == "no_table":
+                    top.append(t("practice.none", lang))
+            payload = await self.payload(user, interaction.user.display_name, lang, top)
+            await interaction.edit_original_response(**payload)
+        except Exception as error:
+            await report_interaction_error(interaction, error, where="practice")
+
+    async def payload(self, user: int, name: str, lang: str,
+                      top: list[str]) -> dict[str, Any]:
+        """The message of the member's practice table (or the lines alone without one)."""
+        table = self.service.practice(user)
+        if table is None:
+            return {"content": "\n".join(top)[:CONTENT_LIMIT], "embed": None,
+                    "attachments": [], "view": None}
+        state = table.snapshot
+        embed = table_embed(state, lang, {user: name}, [], image=IMAGE_NAME)
+        embed.title = t("practice.title", lang)
+        embed.description = practice_description(state, lang)
+        attachments: list[discord.File] = []
+        if table.hand is not None and table.meta.seat_of(user) is not None:
+            view = table.hand_for(user).seat_view
+            png = await asyncio.to_thread(
+                render_hand, hand_snapshot(view, lang=lang, player=name)
+            )
+            attachments.append(discord.File(io.BytesIO(png), filename=IMAGE_NAME))
+        else:
+            embed.set_image(url=None)
+        return {
+            "content": practice_text(table, user, lang, top),
+            "embed": embed,
+            "attachments": attachments,
+            "view": practice_view(table, user, lang),
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+
+    async def send_hint(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                        table_id: int) -> None:
+        """The hard CPU's move in the member's seat and why: a separate ephemeral line,
+        computed from the member's own seat view (thought in a thread)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table = self.own_table(interaction.user.id, table_id)
+            if not table.in_hand:
+                raise TableError("no_hand")
+            info = table.hand_for(interaction.user.id)
+            if not info.my_turn:
+                raise TableError("stale_button")
+            advice = await asyncio.to_thread(hint, info.seat_view, info.actions, info.events)
+            text = advice.text(lang)
+        except (TableError, IllegalAction) as error:
+            text = refusal_text(error, lang)
+        await send_ephemeral(interaction, text[:CONTENT_LIMIT])
+
+    async def ask_amount(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                         table_id: int, hand: int | None, turn: int | None) -> None:
+        """Other amount: the bet modal, with the member's range."""
+        table = self.service.practice(interaction.user.id)
+        info = table.hand_for(interaction.user.id) if table is not None and table.in_hand \
+            else None
+        if table is None or table.id != table_id or info is None or info.bet_range is None \
+                or hand is None or turn is None:
+            await self.defer_click(interaction)
+            await self.answer(interaction, lang, self._stale)
+            return
+        low, high = info.bet_range
+        await interaction.response.send_modal(
+            PracticeAmountModal(table_id, hand, turn, int(low), int(high), lang)
+        )
+
+    @staticmethod
+    async def _stale() -> list[str]:
+        raise TableError("stale_button")
+
+
+async def setup(bot: StoppaBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(PracticeCog(bot))

@@ -1,0 +1,88 @@
+"""The practice message: in the member's language, the bet modal, stale clicks, /help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.tables.clock import FakeClock
+from tests.harness import Harness
+from tests.practice.helpers import PracticeDriver, answered_privately, button, ids
+
+
+def labels(driver: PracticeDriver) -> set[str]:
+    return {str(c.get("label")) for row in driver.message.components
+            for c in row.get("components") or ()}
+
+
+async def test_an_italian_member_reads_italian(h: Harness) -> None:
+    bice = h.member("Bice", locale="it")
+    driver = PracticeDriver(h, bice)
+    opened = await driver.open(players=2)
+    assert "fiches di prova" in opened.text and "Tavolo di prova" in opened.text
+    assert "chips" not in opened.text.lower()
+    assert {"Suggerimento", "Esci"} <= labels(driver)
+    await driver.play_hands(1)
+    assert "Prossima mano" in labels(driver)
+
+
+async def test_other_amount_opens_the_modal_and_plays_the_amount(h: Harness) -> None:
+    anna = h.member("Anna")
+    driver = PracticeDriver(h, anna, seed=4)
+    await driver.open(players=3)
+    table = h.bot.tables.practice(anna.id)
+    assert table is not None
+    for _ in range(200):  # to a decision where a bet of another amount is offered
+        if button(driver.message, "other") is not None:
+            break
+        await driver.step()
+    custom_id = button(driver.message, "other")
+    assert custom_id is not None
+    opened = await h.click(anna, driver.message_id, custom_id)
+    assert opened.modal is not None and opened.first_response_after is not None
+    info = table.hand_for(anna.id)
+    assert info.bet_range is not None
+    low, high = info.bet_range
+    turn = table.meta.turn
+    submitted = await h.submit_modal(anna, opened.modal["custom_id"],
+                                     {"amount": str((low + high) // 2)}, opened_by=opened)
+    answered_privately(submitted)
+    assert table.meta.turn > turn
+
+
+async def test_a_stale_click_shows_the_table_as_it_is(h: Harness) -> None:
+    anna = h.member("Anna")
+    driver = PracticeDriver(h, anna, seed=6)
+    await driver.open()
+    old = next(i for i in ids(driver.message) if i.split(":")[3] in ("pass", "best"))
+    await driver.step()
+    table = h.bot.tables.practice(anna.id)
+    assert table is not None
+    where = (table.meta.hand_no, table.meta.turn)
+    again = await h.click(anna, driver.message_id, old)  # a button of an older version
+    answered_privately(again)
+    assert (table.meta.hand_no, table.meta.turn) == where
+    assert "out of date" in again.text.lower() or "older" in again.text.lower(), again.text
+    assert button(driver.message, "leave") is not None
+
+
+async def test_help_lists_practice(h: Harness) -> None:
+    for locale in ("en-US", "it"):
+        reply = await h.slash(h.member(f"M{locale}", locale=locale), "help")
+        assert "/practice" in reply.text and "/learn" in reply.text
+
+
+async def test_every_answer_comes_first_even_when_the_store_is_slow(tmp_path: Path) -> None:
+    """Every practice answer is deferred before any store I/O: a store that takes 4 s a call
+    still sees each interaction answered within Discord's 3 seconds (harness time)."""
+    async with Harness.create(tmp_path, seed=11, table_options={"clock": FakeClock()}) as h:
+        await slow_practice(h)
+
+
+async def slow_practice(h: Harness) -> None:
+    anna = h.member("Anna")
+    driver = PracticeDriver(h, anna, seed=2)
+    h.slow_store(4.0)
+    await driver.open()  # `seen` checks each answer: in time and private
+    await driver.click("hint")
+    await driver.click("leave")  # deferred by the same path as every move
+    assert h.bot.tables.practice(anna.id) is None
