@@ -95,3 +95,27 @@ async def test_leave_closes_the_table_and_settles_nothing(h: Harness) -> None:
     assert await traces(h, table.id) == {"ledger": 0, "hands": 0}
     assert (await h.store.get_table(table.id)).status == "closed"
     assert await h.store.audit() == []
+
+
+async def test_a_practice_table_deals_the_committed_deck_and_reveals_it_at_leave(
+    h: Harness,
+) -> None:
+    """Issue 30: practice tables use the same fair deal; the hand the leave interrupted
+    verifies against the secret revealed at the close."""
+    from bot.fairness import verify_table
+    from bot.tables.fair import hands_of
+
+    anna = h.member("Anna")
+    practice = PracticeDriver(h, anna)
+    await practice.open()
+    table = h.bot.tables.practice(anna.id)
+    assert table is not None
+    assert table.row.commitment is not None and not table.row.revealed
+    await practice.step()
+    await practice.click("leave")
+    row = await h.store.get_table(table.id)
+    assert row.revealed and row.secret is not None and row.commitment is not None
+    hands = await hands_of(h.store, row)
+    assert [hand.aborted for hand in hands] == [True]
+    checked = verify_table(row.commitment, row.secret, row.id, [hand.check for hand in hands])
+    assert checked.ok and len(checked.hands[0].dealt) >= 3
