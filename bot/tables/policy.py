@@ -105,6 +105,23 @@ class HandPolicy(Protocol):
         ...
 
 
+class NoExtras:
+    """The part of a policy for a kind that adds nothing to the snapshot, does nothing of its
+    own when the table closes and resumes where it was (cash and practice tables)."""
+
+    def snapshot(self, session: TableSession, state: TableState) -> TableState:
+        """Nothing to add."""
+        return state
+
+    async def before_close(self, session: TableSession, meta: TableMeta) -> list[Notice]:
+        """Nothing of the kind's own (the session refunds what the escrow holds)."""
+        return []
+
+    async def on_resume(self, session: TableSession) -> list[Update]:
+        """Nothing: the table goes on where it was."""
+        return []
+
+
 #: Chooses the policy of a table from its meta (`TableService(policy_for=...)`).
 PolicyChooser = Callable[["TableMeta"], HandPolicy]
 

@@ -4,22 +4,9 @@ in English and Italian, against the cards the CPU seats hold hidden at that mome
 
 from __future__ import annotations
 
-import re
-
-from bot.engine.views import SeatView
 from tests.harness import Harness
+from tests.players.test_hint import CODE, visible_codes
 from tests.practice.helpers import PracticeDriver, button
-
-CODE = re.compile(r"\b(?:10|[1-9])[cdsb]\b")
-
-
-def visible_codes(view: SeatView) -> set[str]:
-    """The cards the seat may see: its own, the points shown, the stoppa's plays."""
-    codes = {c.code for c in view.hand}
-    codes |= {c.code for p in view.declared for c in p.cards}
-    if view.stoppa is not None:
-        codes |= {c.code for play in view.stoppa.table for c in play}
-    return codes
 
 
 async def test_a_hint_names_only_cards_the_member_sees(h: Harness) -> None:

@@ -20,14 +20,14 @@ from bot.tables.errors import TableError
 from bot.tables.hands import forget, has_humans, next_dealer, note
 from bot.tables.limits import MIN_PLAYERS
 from bot.tables.meta import TableMeta
-from bot.tables.policy import Settled
-from bot.tables.updates import Notice, TableState, Update
+from bot.tables.policy import NoExtras, Settled
+from bot.tables.updates import Notice, Update
 
 if TYPE_CHECKING:
     from bot.tables.session import TableSession
 
 
-class CashPolicy:
+class CashPolicy(NoExtras):
     """The policy of an ordinary table (see the module docstring)."""
 
     seats_open = True
@@ -140,18 +140,6 @@ class CashPolicy:
     async def chips(self, session: TableSession) -> dict[int, int]:
         """The seats' balances."""
         return await session.read_balances(list(session.row.seats))
-
-    def snapshot(self, session: TableSession, state: TableState) -> TableState:
-        """Nothing to add."""
-        return state
-
-    async def before_close(self, session: TableSession, meta: TableMeta) -> list[Notice]:
-        """Nothing: the session refunds the escrow."""
-        return []
-
-    async def on_resume(self, session: TableSession) -> list[Update]:
-        """Nothing: the table goes on."""
-        return []
 
 
 #: The one cash policy (it keeps no state of its own).

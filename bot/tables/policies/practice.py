@@ -32,8 +32,8 @@ from bot.tables.cpus import free_cpu_id
 from bot.tables.errors import TableError
 from bot.tables.hands import next_dealer, note
 from bot.tables.meta import TableMeta
-from bot.tables.policy import HandPolicy, PolicyChooser, Settled
-from bot.tables.updates import Notice, TableState, Update
+from bot.tables.policy import HandPolicy, NoExtras, PolicyChooser, Settled
+from bot.tables.updates import Notice, Update
 
 if TYPE_CHECKING:
     from bot.tables.session import TableSession
@@ -92,7 +92,7 @@ def practice_meta(meta: TableMeta, owner: int, cpus: int, level: str, ante: int)
     return meta
 
 
-class PracticePolicy:
+class PracticePolicy(NoExtras):
     """The policy of a practice table (see the module docstring)."""
 
     seats_open = False
@@ -158,18 +158,6 @@ class PracticePolicy:
     async def chips(self, session: TableSession) -> dict[int, int]:
         """Each seat's practice chips."""
         return stacks_of(session.meta)
-
-    def snapshot(self, session: TableSession, state: TableState) -> TableState:
-        """Nothing to add."""
-        return state
-
-    async def before_close(self, session: TableSession, meta: TableMeta) -> list[Notice]:
-        """Nothing: no server chip was ever at stake."""
-        return []
-
-    async def on_resume(self, session: TableSession) -> list[Update]:
-        """Nothing: the table waits for its member where it was."""
-        return []
 
 
 #: The one practice policy (it keeps no state of its own).
