@@ -51,6 +51,7 @@ from bot.tables import TableError, TableService, TableState
 from bot.tables.hands import note
 from bot.tables.policies.practice import DEFAULT_CPUS, MAX_CPUS, MIN_CPUS, STACK_ANTES
 from bot.tables.session import TableSession
+from cogs.table import CPU_LEVELS
 from cogs.table_items import AmountModal, PickSelect, TableButton, action_panel
 from cogs.table_text import (
     action_words,
@@ -64,7 +65,6 @@ from cogs.table_text import (
 _log = logging.getLogger("stoppa.practice")
 
 COG_NAME = "PracticeCog"
-CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "random")
 #: the moves of the table's panel, and the practice table's own buttons
 MOVES = ("pass", "call", "bet", "other", "best")
 OWN = ("hint", "next", "leave")

@@ -63,6 +63,7 @@ from bot.tournaments import PAYOUTS, SCHEDULES, TournamentConfig
 from bot.tournaments.info import TournamentInfo
 from bot.tournaments.service import TournamentService
 from bot.tournaments.state import Phase
+from cogs.table import CPU_LEVELS
 from cogs.table_text import NameBook, table_language
 from cogs.tournament_items import (
     BUTTON_PATTERN,
@@ -82,7 +83,6 @@ from cogs.tournament_text import (
 _log = logging.getLogger("stoppa.tournament")
 
 COG_NAME = "TournamentCog"
-CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "random")
 #: Discord's limit of autocomplete choices, and of a choice's name.
 MAX_CHOICES = 25
 CHOICE_LIMIT = 100
