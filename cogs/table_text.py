@@ -18,6 +18,7 @@ import discord
 
 from bot.client import StoppaBot
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
+from bot.engine import events as ev
 from bot.i18n import DEFAULT, normalize_locale, t
 from bot.i18n.cards import cards_text
 from bot.i18n.currency import Currency
@@ -166,64 +167,51 @@ def event_notice(event: TableEvent, players: Sequence[int]) -> Notice | None:
 
     Only public data goes in: shown points, played cards and amounts, never a hand.
     """
-    kind, data, user = event.kind, event.data, event.user
-
-    def seat_user(seat: Any) -> int | None:
-        if isinstance(seat, int) and 0 <= seat < len(players):
-            return players[seat]
+    e, user = event.event, event.user
+    if isinstance(e, ev.Carried):
+        into = "carry_next" if e.into == "next" else "carry_big"
+        return Notice(key_of("table.event", into), {"amount": e.amount})
+    if isinstance(e, ev.PhaseBegan):
+        return _phase_notice(e)
+    if user is None:
         return None
-
-    params: dict[str, Any] = {}
-    if user is not None:
-        params["player"] = user
-    key: str | None = None
-    if kind in ("pass", "bet", "raise", "call", "allin", "concede", "close") and user is not None:
-        key = key_of("table.event", kind)
-        params["level"] = data.get("level", data.get("amount", 0))
-    elif kind == "declare" and user is not None:
-        key = "table.event.declare"
-        params.update(value=data.get("value", 0), cards=" ".join(data.get("cards") or ()))
-    elif kind == "win" and user is not None:
-        big = data.get("pot") == "big"
-        dealer = data.get("reason") == "no_bet"
-        name = ("win_big" if big else "win_small") + ("_dealer" if dealer else "")
-        key = key_of("table.event", name)
-        deal = data.get("deal")
-        params.update(amount=data.get("amount", 0), deal=(deal or 0) + 1)
-    elif kind == "special" and user is not None:
-        key = "table.event.special"
-        params["kind"] = t(key_of("table.special", data.get("kind", "assi")), DEFAULT)
-        params["special"] = data.get("kind", "assi")
-    elif kind == "play" and user is not None:
-        key = "table.event.play"
-        params["cards"] = " ".join(data.get("cards") or ())
-    elif kind == "senza" and user is not None:
-        key = "table.event.senza"
-        params["rank"] = data.get("needed", "")
-    elif kind == "payment" and user is not None:
-        to = seat_user(data.get("to"))
-        if to is None or not data.get("amount"):
+    params: dict[str, Any] = {"player": user}
+    if isinstance(e, ev.Wager):
+        params["level"] = e.level
+    elif isinstance(e, ev.Passed | ev.Conceded | ev.Closed):
+        params["level"] = 0
+    elif isinstance(e, ev.Declared):
+        params.update(value=e.value, cards=" ".join(e.cards))
+    elif isinstance(e, ev.Won):
+        name = ("win_big" if e.pot == "big" else "win_small")
+        return Notice(key_of("table.event", name + ("_dealer" if e.reason == "no_bet" else "")),
+                      {**params, "amount": e.amount, "deal": (e.deal or 0) + 1}, ("player",))
+    elif isinstance(e, ev.SpecialHand):
+        params.update(kind=t(key_of("table.special", e.name), DEFAULT), special=e.name)
+    elif isinstance(e, ev.Played):
+        params["cards"] = " ".join(e.cards)
+    elif isinstance(e, ev.Senza):
+        params["rank"] = e.needed
+    elif isinstance(e, ev.Paid):
+        to = players[e.to] if 0 <= e.to < len(players) else None
+        if to is None or not e.amount:
             return None
-        key = "table.event.payment"
-        params.update(amount=data.get("amount", 0), to=to)
-    elif kind == "carry":
-        into = data.get("into")
-        key = "table.event.carry_next" if into == "next" else "table.event.carry_big"
-        params["amount"] = data.get("amount", 0)
-    elif kind == "refund" and user is not None:
-        key = "table.event.refund"
-        params["amount"] = data.get("amount", 0)
-    elif kind == "phase":
-        phase = data.get("phase")
-        if phase == "small_point":
-            key = "table.event.phase_small"
-            params["deal"] = int(data.get("deal", 0) or 0) + 1
-        elif phase in ("big_point", "showdown", "stoppa"):
-            key = key_of("table.event", "phase_" + ("big" if phase == "big_point" else str(phase)))
-    if key is None:
+        return Notice("table.event.payment", {**params, "amount": e.amount, "to": to},
+                      ("player", "to"))
+    elif isinstance(e, ev.Refunded):
+        params["amount"] = e.amount
+    else:
         return None
-    users = tuple(k for k in ("player", "to") if k in params)
-    return Notice(key, params, users)
+    return Notice(key_of("table.event", e.kind), params, ("player",))
+
+
+def _phase_notice(e: ev.PhaseBegan) -> Notice | None:
+    if isinstance(e, ev.SmallPointBegan):
+        return Notice("table.event.phase_small", {"deal": e.deal + 1})
+    if isinstance(e, ev.BigPointBegan | ev.ShowdownBegan | ev.StoppaBegan):
+        name = "big" if isinstance(e, ev.BigPointBegan) else e.phase
+        return Notice(key_of("table.event", "phase_" + name))
+    return None
 
 
 def notice_text(

@@ -3,7 +3,7 @@
 It prints a readable log of every action in the chosen language (phases, bets, declarations,
 stoppa turns such as "5-6-7-8 senza 9", payments), writes the table and hand images of a few
 moments to `--out`, and ends with the chip counts. No token and no database are needed.
-`Narrator` (the event log as text) is shared with `python -m bot play`.
+The event log as text is `bot.render.narration`, shared with `python -m bot play` and `learn`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import errno
 import random
 import re
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +20,8 @@ from bot.engine import Rules
 from bot.engine.events import Event
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
-from bot.i18n.numbers import format_number
 from bot.players import LEVELS, make_player
+from bot.render.narration import Narrator, hand_over_text
 from bot.tables.snapshot import public_hand_events
 
 START_CHIPS = 1_000
@@ -51,139 +50,6 @@ def table_events(hand: Hand) -> list[Event]:
     """The events everyone at the table saw, a special hand showing only its proof (as the
     table service shows them)."""
     return list(public_hand_events(hand))
-
-
-class Narrator:
-    """Turns engine events into log lines; stoppa plays are grouped into turns."""
-
-    def __init__(self, names: list[str], lang: str, *, show_deals: bool | int = True) -> None:
-        self.names = names
-        self.lang = lang
-        #: True: every deal; an int: only that seat's deals; False: none
-        self.show_deals = show_deals
-        self.eldest = 0
-        self._turn_seat: int | None = None
-        self._turn: list[str] = []
-
-    def _t(self, key: str, **params: Any) -> str:
-        return t(f"demo.{key}", self.lang, **params)
-
-    def _pot(self, data: dict[str, Any]) -> str:
-        if data.get("pot") == "big":
-            return self._t("pot_big")
-        return self._t("pot_small", number=int(data.get("deal") or 0) + 1)
-
-    def _flush(self, ending: str | None = None) -> list[str]:
-        if self._turn_seat is None:
-            return []
-        plays = "-".join(self._turn)
-        if ending:
-            plays = f"{plays} {ending}" if plays else ending
-        line = self._t("turn", player=self.names[self._turn_seat], plays=plays)
-        self._turn_seat, self._turn = None, []
-        return [line]
-
-    def flush(self) -> list[str]:
-        """The line of the stoppa turn in progress, if any (e.g. a player's forced plays,
-        before that player chooses what to open with); the turn goes on in a new line."""
-        return self._flush()
-
-    def lines(self, events: Iterable[Event]) -> list[str]:
-        """The log lines of `events` (call again with the next events; the stoppa turn in
-        progress is kept until its "senza" or close)."""
-        out: list[str] = []
-        for event in events:
-            out.extend(self._line(event))
-        return out
-
-    def _line(self, e: Event) -> list[str]:
-        d = e.data
-        who = self.names[e.seat] if e.seat is not None else ""
-        kind = e.kind
-        if kind == "play":
-            out = []
-            if self._turn_seat not in (None, e.seat):
-                out = self._flush()
-            self._turn_seat = e.seat
-            self._turn.extend(str(int(c[:-1])) for c in d["cards"])
-            return out
-        if kind == "senza":
-            if self._turn_seat not in (None, e.seat):
-                out = self._flush()
-            else:
-                out = []
-            self._turn_seat = e.seat
-            return out + self._flush(self._t("senza", rank=d["needed"]))
-        if kind == "close":
-            self._turn_seat = e.seat
-            return self._flush(self._t("close"))
-        out = self._flush()
-        if kind == "phase":
-            phase = d.get("phase")
-            if phase == "small_point":
-                key = "small_point_one" if d["cards"] == 1 else "small_point"
-                out.append(self._t(key, number=d["deal"] + 1, cards=d["cards"]))
-            elif phase == "big_point":
-                out.append(self._t("big_point"))
-            elif phase == "showdown":
-                order = ", ".join(self.names[s] for s in d.get("order", []))
-                out.append(self._t("showdown", pot=self._pot(d), players=order))
-            elif phase == "stoppa":
-                out.append(self._t("stoppa", player=self.names[self.eldest]))
-            return out
-        if kind == "deal":
-            if self.show_deals is True or (
-                self.show_deals is not False and self.show_deals == e.seat
-            ):
-                out.append(self._t("deal", player=who, cards=" ".join(d["cards"])))
-            return out
-        simple = {
-            "bet": {"amount": d.get("amount")},
-            "call": {"amount": d.get("amount")},
-            "raise": {"level": d.get("level")},
-            "allin": {"amount": d.get("amount"), "level": d.get("level")},
-            "concede": {},
-            "refund": {"amount": d.get("amount")},
-        }
-        if kind in simple:
-            out.append(self._t(kind, player=who, **simple[kind]))
-        elif kind == "pass":
-            out.append(self._t("pass_forced" if d.get("forced") else "pass", player=who))
-        elif kind == "declare":
-            out.append(self._t("declare", player=who, value=d["value"], cards=" ".join(d["cards"])))
-        elif kind == "win":
-            reason = d.get("reason")
-            key = {"no_bet": "win_no_bet", "alone": "win_alone"}.get(reason or "", "win")
-            out.append(self._t(key, player=who, pot=self._pot(d), amount=d["amount"]))
-        elif kind == "payment":
-            out.append(
-                self._t(
-                    "payment",
-                    player=who,
-                    amount=d["amount"],
-                    to=self.names[d["to"]],
-                    cards=d.get("cards", 0),
-                )
-            )
-        elif kind == "special":
-            out.append(self._t(f"special_{d['kind']}", player=who))
-        elif kind == "carry":
-            key = "carry_next" if d.get("into") == "next" else "carry"
-            out.append(self._t(key, amount=d["amount"]))
-        return out
-
-
-def results_text(result: list[int], names: list[str], lang: str) -> str:
-    """ "Anna +120, Bruno -60, ..." for a hand's result."""
-    return ", ".join(
-        t("demo.result", lang, player=names[s], delta=format_number(r, lang, sign=True))
-        for s, r in enumerate(result)
-    )
-
-
-def hand_over_text(hand_no: int, result: list[int], names: list[str], lang: str) -> str:
-    """The line that ends a hand: its number and every player's net chips."""
-    return t("demo.hand_over", lang, hand_no=hand_no, results=results_text(result, names, lang))
 
 
 class ImageWriter:

@@ -1,7 +1,7 @@
 """`python -m bot play`: you against CPU players in the terminal, reading stdin.
 
 You sit in seat 1 (index 0); the CPU players follow. Your hand is shown with the card names,
-every action at the table is narrated (see `bot.cli.demo.Narrator`), and refused actions are
+every action at the table is narrated (see `bot.render.narration.Narrator`), and refused actions are
 explained with the engine's reason (`engine.<code>` in the catalogues). Type `help` for the
 commands and `quit` to leave; the game also ends cleanly at the end of the input (EOF).
 """
@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
-from bot.cli.demo import Narrator, hand_over_text, level_name, player_names
+from bot.cli.demo import level_name, player_names
 from bot.engine import (
     MIN_PLAYERS,
     Declare,
@@ -30,6 +30,7 @@ from bot.i18n import t
 from bot.i18n.cards import RANKS, cards_text
 from bot.i18n.refusals import engine_refusal
 from bot.players import make_player
+from bot.render.narration import Narrator, hand_over_text
 
 START_CHIPS = 1_000
 HUMAN = 0
@@ -151,11 +152,11 @@ def interpret(text: str, hand: Hand, seat: int, lang: str = "en") -> Any:
             "small_point", "big_point"):
         words = ["bet", words[0]]  # a bare amount while betting: the bet, or raise, to it
     if words[0] in ("bet", "raise"):
-        betting = hand.view(seat)["betting"]
+        betting = hand.seat_view(seat).betting
         if betting is not None:
-            words[0] = "raise" if betting["level"] else "bet"
+            words[0] = "raise" if betting.level else "bet"
         if len(words) == 1:
-            if betting is not None and betting.get("bet_range"):
+            if betting is not None and betting.bet_range:
                 raise Refused("demo.play.need_amount", word=command_word(words[0], lang))
             words.append("0")  # no bet possible: the engine says why
     if words[0] == "play" and hand.phase != "stoppa":
@@ -201,45 +202,43 @@ def _plays(plays: Sequence[Play], lang: str) -> str:
 def show_state(console: Console, hand: Hand, names: list[str]) -> None:
     """Print what the human may see before choosing."""
     lang = console.lang
-    view = hand.view(HUMAN)
-    phase = view["phase"]
-    if phase == "small_point" or (phase == "showdown" and view["deal_no"] is not None):
-        label = t("demo.play.phase_small_point", lang, number=view["deal_no"] + 1)
+    view = hand.seat_view(HUMAN)
+    phase, deal_no = view.phase, view.deal_no
+    if deal_no is not None and phase in ("small_point", "showdown"):
+        label = t("demo.play.phase_small_point", lang, number=deal_no + 1)
     else:
         label = t(f"demo.play.phase_{'showdown' if phase == 'showdown' else phase}", lang)
     console.say("your_turn", phase=label)
-    console.say("hand", cards=cards_text(view["hand"], lang))
-    pots = view["pots"]
+    console.say("hand", cards=cards_text([c.code for c in view.hand], lang))
+    pots = view.pots
     if phase in ("small_point", "big_point", "showdown"):
-        small = view["deal_no"] is not None
-        if small:
-            console.say("new_cards", cards=cards_text(view["new_cards"], lang))
-        eligible = parse_cards(view["new_cards"] if small else view["hand"])
-        ranking = view["rules"]["ranking"]
-        best = best_point(eligible, ranking=ranking)
+        new = hand.eligible(HUMAN) if deal_no is not None else []  # in the order dealt
+        if deal_no is not None:
+            console.say("new_cards", cards=cards_text([c.code for c in new], lang))
+        best = best_point(new if deal_no is not None else view.hand, ranking=view.rules.ranking)
         console.say("best", value=best.total, cards=" ".join(map(str, best.cards)))
-        pot = pots["small"][view["deal_no"]] if small else pots["big"]
-        console.say("pots", pot=pot, bets=sum(pots["bets"]), chips=view["chips"][HUMAN])
-    betting = view["betting"]
-    if betting and betting["level"]:
-        console.say("betting", level=betting["level"], to_call=betting["to_call"])
+        pot = pots.small[deal_no] if deal_no is not None else pots.big
+        console.say("pots", pot=pot, bets=sum(pots.bets), chips=view.seats[HUMAN].chips)
+    betting = view.betting
+    if betting and betting.level:
+        console.say("betting", level=betting.level, to_call=betting.to_call)
     elif betting:
         console.say("no_bet_yet")
-    if betting and betting.get("bet_range"):
-        low, high = betting["bet_range"]
-        word = command_word("raise" if betting["level"] else "bet", lang)
-        console.say("range_raise" if betting["level"] else "range_bet", min=low, max=high,
+    if betting and betting.bet_range:
+        low, high = betting.bet_range
+        word = command_word("raise" if betting.level else "bet", lang)
+        console.say("range_raise" if betting.level else "range_bet", min=low, max=high,
                     word=word)
-    showdown = view["showdown"]
-    if showdown and showdown["declared"]:
+    showdown = view.showdown
+    if showdown and showdown.declared:
         shown = "; ".join(
-            f"{names[int(s)]}: {' '.join(codes)}" for s, codes in showdown["declared"].items()
+            f"{names[s]}: {' '.join(point.codes)}" for s, point in showdown.declared.items()
         )
         console.say("shown", shown=shown)
     if phase == "stoppa":
-        counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(view["card_counts"]))
+        counts = ", ".join(f"{names[s.seat]} {s.card_count}" for s in view.seats)
         console.say("needed", counts=counts)
-    legal = [choice_text(a, lang) for a in view["legal"]]
+    legal = [choice_text(str(a), lang) for a in view.legal]
     extra = [command_word("best", lang)] if phase == "showdown" else []
     listed = legal[:MAX_CHOICES] + (["..."] if len(legal) > MAX_CHOICES else [])
     console.say("choices", choices=" | ".join(extra + listed))

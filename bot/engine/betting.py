@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TypeGuard
 
 from .actions import Action, Bet, Call, IllegalAction, Pass, Raise
-from .events import Event
+from .events import BetMade, Called, Event, Passed, Raised, WentAllIn
 from .rules import Rules
 
 _PASS, _CALL = Pass(), Call()
@@ -123,7 +123,7 @@ class BettingRound:
         if False in self.active:
             for s in order:
                 if not self.active[s]:
-                    events.append(Event("pass", s, {"forced": True}))
+                    events.append(Passed(s, True))
             self.taker = next((s for s in reversed(order) if self.active[s]), dealer)
         self._next_turn(dealer)
 
@@ -193,7 +193,7 @@ class BettingRound:
         if kind == "pass":
             self.active[seat] = False
             self.needs[seat] = False
-            ev.append(Event("pass", seat, {"forced": False}))
+            ev.append(Passed(seat, False))
         elif kind == "call":
             owe = self.level - bets[seat]
             c = chips[seat]
@@ -204,9 +204,9 @@ class BettingRound:
             self.last_caller = seat
             if pay < owe or c == pay:
                 self.allin[seat] = True
-                ev.append(Event("allin", seat, {"amount": pay, "level": bets[seat]}))
+                ev.append(WentAllIn(seat, pay, bets[seat]))
             else:
-                ev.append(Event("call", seat, {"amount": pay, "level": self.level}))
+                ev.append(Called(seat, pay, self.level))
         else:
             is_bet = kind == "bet"
             pay = to - bets[seat]
@@ -223,10 +223,10 @@ class BettingRound:
                     if allin:
                         self.needs[s] = False
             self.needs[seat] = False
-            ev.append(Event("bet" if is_bet else "raise", seat, {"amount": pay, "level": to}))
+            ev.append((BetMade if is_bet else Raised)(seat, pay, to))
             if chips[seat] == 0:
                 self.allin[seat] = True
-                ev.append(Event("allin", seat, {"amount": pay, "level": to}))
+                ev.append(WentAllIn(seat, pay, to))
         self._next_turn(seat)
 
     def first_to_show(self, show_first: str) -> int:
@@ -258,7 +258,7 @@ class BettingRound:
                     # no choice: cannot bet, so the only action is to pass
                     self.active[nxt] = False
                     needs[nxt] = False
-                    self._events.append(Event("pass", nxt, {"forced": True}))
+                    self._events.append(Passed(nxt, True))
                     after = nxt
                     continue
             elif nxt is None or sum(self.active) == 1:

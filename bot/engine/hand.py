@@ -16,16 +16,10 @@ for a bet or raise is ``bet_range(seat) -> (min, max)`` (None when not allowed);
 ``act`` accept any amount in range. Amounts are *levels* for the round: ``Raise(60)`` brings the
 raiser's total for this round to 60.
 
-``seat_view(seat)`` is the typed view (``views.SeatView``: the seat's cards, best point,
-legal actions with their bet range, the stoppa's open sequence...). ``view(seat)`` is the same
-as a JSON-able dict with: seat, players, dealer, eldest, phase, point
-("small"|"big"|None), deal_no, to_act, hand (own card codes), new_cards (own cards of the
-current deal), chips, card_counts, pots {"small": [amount left per deal], "big", "bets",
-"carry" (carried in), "carry_out"}, betting {"level", "to_call" (for ``seat``), "min_raise",
-"max", "active", "allin", "bet_range"} or None, showdown {"order", "declared" {seat: ...},
-"conceded"} or None, declared [{seat, cards, value, point}] (every point shown this hand),
-stoppa {"table", "needed", "closer", "last", "card_counts"} or None, legal (action texts, only
-when it is ``seat``'s turn), result, events (the events ``seat`` may see), rules.
+``seat_view(seat)`` is what ``seat`` (None: a spectator) may see, typed (``views.SeatView``:
+the seat's cards, best point, legal actions with their bet range, the pots, the points shown,
+the stoppa's open sequence...); ``events_for(seat)`` the events it may see, one class per kind
+(``events``).
 
 Decisions where docs/rules-spec.md is silent:
 - Every seat must be able to pay the ante (``can_pay_ante``); the table service seats only
@@ -79,13 +73,27 @@ from ..shuffle import shuffle
 from .actions import Action, Declare, IllegalAction, Pass, parse_action
 from .betting import BettingRound, is_amount
 from .cards import Card, mask_of
-from .events import Event
+from .events import (
+    Anted,
+    BigPointBegan,
+    Carried,
+    Dealt,
+    Due,
+    Event,
+    HandEnded,
+    Paid,
+    ShowdownBegan,
+    SmallPointBegan,
+    SpecialHand,
+    StoppaBegan,
+    Won,
+)
 from .points import Point, best_point
 from .rules import Rules
 from .showdown import Showdown, prepare
 from .specials import special_dues, special_hand
 from .stoppa import Stoppa
-from .views import SeatView, seat_view, view_dict
+from .views import Pots, SeatView, ShownPoint, seat_view
 
 _ORDER = attrgetter("order")
 PHASES = ("small_point", "big_point", "showdown", "stoppa", "over")
@@ -242,9 +250,9 @@ class Hand:
         self = cls(rules, chips, dealer, order, carry)
         for s in range(n):
             self.chips[s] -= rules.ante
-            self._events.append(Event("ante", s, {"amount": rules.ante}))
+            self._events.append(Anted(s, rules.ante))
         if carry:
-            self._events.append(Event("carry", None, {"amount": carry, "into": "big"}))
+            self._events.append(Carried(None, carry, "big"))
         self._begin_deal(0)
         return self
 
@@ -300,20 +308,13 @@ class Hand:
         return phase if isinstance(phase, Showdown) else None
 
     @property
-    def shown(self) -> list[dict[str, Any]]:
-        """Every point declared this hand, in order: {"seat", "cards" (codes), "value",
-        "pot", "deal"} (R-9: shown cards are public)."""
-        return [
-            {
-                "seat": seat,
-                "cards": [c.code for c in point.cards],
-                "value": point.total,
-                "pot": showdown.pot,
-                "deal": showdown.deal,
-            }
+    def shown(self) -> tuple[ShownPoint, ...]:
+        """Every point declared this hand, in order (R-9: shown cards are public)."""
+        return tuple(
+            ShownPoint(seat, tuple(point.cards), point.total, showdown.pot, showdown.deal)
             for showdown in self._showdowns
             for seat, point in showdown.declared.items()
-        ]
+        )
 
     def public_events(self) -> list[Event]:
         """Events anyone may see (no deal events)."""
@@ -343,15 +344,9 @@ class Hand:
         return list(self._betting.bets)
 
     @property
-    def pots(self) -> dict[str, Any]:
-        """{"small": [left per deal], "big": n, "bets": [per seat this round], "carry", ...}."""
-        return {
-            "small": list(self.small),
-            "big": self.big,
-            "bets": self.bets,
-            "carry": self.carry_in,
-            "carry_out": self.carry_out,
-        }
+    def pots(self) -> Pots:
+        """The chips on the table: small pots, big pot, this round's bets, the carries."""
+        return Pots(tuple(self.small), self.big, tuple(self.bets), self.carry_in, self.carry_out)
 
     def pot_total(self) -> int:
         """Every chip not in a player's stack: small pots, big pot and this round's bets."""
@@ -393,10 +388,6 @@ class Hand:
         """What ``seat`` may see (None: a spectator), typed; see ``views.SeatView``."""
         return seat_view(self, seat)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator), JSON-able; see the module docstring."""
-        return view_dict(self, seat)
-
     # --- verify, can, act ----------------------------------------------------------------
 
     def verify(self, seat: int, action: object) -> Any:
@@ -405,9 +396,6 @@ class Hand:
         showdown, the rank and cards of a stoppa opening, the kind and level of a betting
         action."""
         return self._phase_of(seat).verify(seat, action)
-
-    #: the name ``verify`` had before (kept for callers)
-    check = verify
 
     def can(self, seat: int, action: object) -> bool:
         """True if ``act(seat, action)`` would be accepted."""
@@ -468,7 +456,7 @@ class Hand:
         self.phase = "small_point"
         self.point = "small"
         self.deal_no = i
-        self._events.append(Event("phase", None, {"phase": "small_point", "deal": i, "cards": k}))
+        self._events.append(SmallPointBegan(None, i, k))
         for s in self._after[self.dealer]:
             got = self._deck[pos : pos + k]
             pos += k
@@ -476,7 +464,7 @@ class Hand:
             mask = mask_of(got)
             self._deal_mask[s] = mask
             self._mask[s] |= mask
-            self._events.append(Event("deal", s, {"cards": self._codes[pos - k : pos], "deal": i}))
+            self._events.append(Dealt(s, tuple(self._codes[pos - k : pos]), i))
         self._start_round()
 
     def _start_round(self) -> None:
@@ -504,18 +492,14 @@ class Hand:
         showdown, "no_bet" or "alone")."""
         self.chips[seat] += amount
         pot = "small" if self.deal_no is not None else "big"
-        data = {"pot": pot, "deal": self.deal_no, "amount": amount, "shown": shown}
-        if reason is not None:
-            data["reason"] = reason
-        self._events.append(Event("win", seat, data))
+        self._events.append(Won(seat, pot, self.deal_no, amount, shown, reason))
 
     def _end_round(self, betting: BettingRound) -> None:
         """R-8: no bet (the taker, or the carry of R-10), one player left, or a showdown."""
         if betting.level == 0:
             if self.deal_no is None and self.rules.unclaimed_big_pot == "carry":
                 self.carry_out = self._take_base()
-                data = {"amount": self.carry_out, "into": "next"}
-                self._events.append(Event("carry", None, data))
+                self._events.append(Carried(None, self.carry_out, "next"))
             else:
                 self._win(betting.taker, self._take_base(), shown=False, reason="no_bet")
             self._after_point()
@@ -540,8 +524,7 @@ class Hand:
         self._showdowns.append(showdown)
         self._phase = showdown
         self.phase = "showdown"
-        data = {"phase": "showdown", "pot": showdown.pot, "deal": self.deal_no, "order": order}
-        self._events.append(Event("phase", None, data))
+        self._events.append(ShowdownBegan(None, showdown.pot, self.deal_no, tuple(order)))
         self.to_act = order[0]
 
     # --- showdown ------------------------------------------------------------------------
@@ -567,7 +550,7 @@ class Hand:
             self.deal_no = None
             self.point = "big"
             self.phase = "big_point"
-            self._events.append(Event("phase", None, {"phase": "big_point"}))
+            self._events.append(BigPointBegan())
             self._start_round()
             return
         self._specials_or_stoppa()
@@ -580,19 +563,15 @@ class Hand:
             kind, holder = found
             self.special = kind
             dues = special_dues(self.rules, kind, holder, self.hands)
-            payments = [
-                {"from": s, "to": holder, "amount": min(owed, self.chips[s])}
-                for s, owed, _ in dues
-            ]
-            cards = [c.code for c in sorted(self.hands[holder], key=_ORDER)]
-            data = {"kind": kind, "cards": cards, "payments": payments}
-            self._events.append(Event("special", holder, data))
+            payments = tuple(Due(s, holder, min(owed, self.chips[s])) for s, owed, _ in dues)
+            cards = tuple(c.code for c in sorted(self.hands[holder], key=_ORDER))
+            self._events.append(SpecialHand(holder, kind, cards, payments))
             for s, owed, left in dues:
                 self._pay(s, holder, owed, left)
             self._finish()
             return
         self.phase = "stoppa"
-        self._events.append(Event("phase", None, {"phase": "stoppa"}))
+        self._events.append(StoppaBegan())
         stoppa = Stoppa.from_hands(self.hands, self.eldest, self.rules, self._events)
         self._phase = self._stoppa = stoppa
         self.to_act = stoppa.to_act
@@ -604,8 +583,7 @@ class Hand:
         amount = min(owed, self.chips[payer])
         self.chips[payer] -= amount
         self.chips[to] += amount
-        data = {"from": payer, "to": to, "amount": amount, "owed": owed, "cards": cards}
-        self._events.append(Event("payment", payer, data))
+        self._events.append(Paid(payer, to, amount, owed, cards))
 
     def _close(self, closer: int) -> None:
         """R-13: every other player pays the closer for the cards left."""
@@ -621,7 +599,7 @@ class Hand:
         self.phase = "over"
         self.to_act = None
         self.result = [self.chips[s] - self.start_chips[s] for s in range(self.n)]
-        self._events.append(Event("phase", None, {"phase": "over", "result": self.result}))
+        self._events.append(HandEnded(None, tuple(self.result)))
 
     # --- serialisation -------------------------------------------------------------------
 
@@ -630,7 +608,13 @@ class Hand:
             "phase": self.phase,
             "to_act": self.to_act,
             "chips": list(self.chips),
-            "pots": self.pots,
+            "pots": {
+                "small": list(self.small),
+                "big": self.big,
+                "bets": self.bets,
+                "carry": self.carry_in,
+                "carry_out": self.carry_out,
+            },
             "hands": [[c.code for c in self.cards(s)] for s in range(self.n)],
             "events": len(self._events),
             "result": self.result,

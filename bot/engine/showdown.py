@@ -20,7 +20,7 @@ from itertools import combinations
 from .actions import Action, Concede, Declare, IllegalAction
 from .betting import action_word
 from .cards import Card
-from .events import Event
+from .events import Conceded, Declared, Event
 from .points import RANKINGS, Point, all_point_keys, declarable_keys
 
 _CONCEDE = Concede()
@@ -187,11 +187,10 @@ class Showdown:
         point = self.verify(seat, action)
         if point is None:
             self.conceded.add(seat)
-            self._events.append(Event("concede", seat, {}))
+            self._events.append(Conceded(seat))
         else:
             self.declared[seat] = point
-            data = {"cards": list(point.codes), "value": point.total, "count": point.count}
-            self._events.append(Event("declare", seat, data))
+            self._events.append(Declared(seat, point.codes, point.total, point.count))
         self._pos += 1
         if len(self.order) - len(self.conceded) == 1 or self._pos >= len(self.order):
             self.to_act = None

@@ -26,11 +26,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import chain
 from operator import attrgetter
-from typing import Any
 
 from .actions import Action, IllegalAction, Play
 from .cards import ALL_CARDS, RANK_BITS, Card, mask_of
-from .events import Event
+from .events import Closed, Event, Played, Senza
 from .rules import Rules
 
 _ORDER = attrgetter("order")
@@ -199,18 +198,6 @@ class Stoppa:
         """Every event of the phase so far (with a hand's log: the hand's events too)."""
         return list(self._events)
 
-    def view(self) -> dict[str, Any]:
-        """JSON-able public state: table, needed, closer, last play, to_act, card counts."""
-        return {
-            "table": [[c.code for c in play] for play in self.table],
-            "needed": self.needed,
-            "closer": self.closer,
-            "last": [c.code for c in self.last],
-            "to_act": self.to_act,
-            "card_counts": list(self._left),
-            "winner": self.winner,
-        }
-
     # --- actions -------------------------------------------------------------------------
 
     def verify(self, seat: int, action: object) -> tuple[int, tuple[Card, ...]]:
@@ -298,7 +285,7 @@ class Stoppa:
                 forced = False
                 self.sequence_start = len(table)
                 table.append(list(last))
-                codes = [c.code for c in last]
+                codes = tuple([c.code for c in last])
             else:
                 if need is None:  # open: a forced opening when a single rank is held
                     r = 0
@@ -321,7 +308,7 @@ class Stoppa:
                     r = 1
                 else:
                     senza_append((s, need))
-                    ev_append(Event("senza", s, {"needed": need}))
+                    ev_append(Senza(s, need))
                     s = s + 1 if s + 1 < n else 0
                     h = held[s]
                     continue
@@ -330,24 +317,24 @@ class Stoppa:
                     card = group.pop(0)  # one card: the lowest of the rank in card order
                     last = (card,)
                     table.append([card])
-                    codes = [card.code]
+                    codes = (card.code,)
                 else:  # all the player's aces, or a complete set, go together
                     last = tuple(group)
                     group.clear()
                     table.append(list(last))
-                    codes = [c.code for c in last]
+                    codes = tuple([c.code for c in last])
                 forced = True
             k = len(last)
             live[r] -= k
             left[s] -= k
-            ev_append(Event("play", s, {"cards": codes, "forced": forced}))
+            ev_append(Played(s, codes, forced))
             if not left[s]:
                 self.turn = s
                 self.last = last
                 self.winner = s
                 self.needed = None
                 self.last_rank = last_rank
-                ev_append(Event("close", s, {}))
+                ev_append(Closed(s))
                 return
             need = next_live_rank(live, r)
             last_rank = None if need is None else r

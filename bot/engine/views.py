@@ -1,14 +1,11 @@
-"""What one seat (or a spectator) may see of a hand: typed, and as a JSON-able dict.
+"""What one seat (or a spectator) may see of a hand, typed.
 
 ``seat_view(hand, seat)`` (also ``Hand.seat_view``) returns a ``SeatView``: frozen dataclasses
 that carry the facts the bot's outer rings would otherwise derive from the rules themselves:
 the seat's eligible cards and best point (R-7), whose turn it is, the legal actions with the
 bet range (R-8), each seat's public state and shown cards, the pots, and in the stoppa the
 open sequence and the needed rank (R-12). Nothing in it is private to another seat.
-
-``view_dict(hand, seat)`` (``Hand.view``) is the older JSON-able dict, kept for the callers
-that read it (its keys are listed in ``bot/engine/hand.py``'s docstring). Both read the hand
-only through its public API.
+It reads the hand only through its public API.
 """
 
 from __future__ import annotations
@@ -16,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import Card
@@ -139,16 +136,7 @@ class SeatView:
 
 
 def _shown(hand: Hand) -> tuple[ShownPoint, ...]:
-    return tuple(
-        ShownPoint(
-            seat=d["seat"],
-            cards=tuple(Card.parse(c) for c in d["cards"]),
-            value=d["value"],
-            pot=d["pot"],
-            deal=d["deal"],
-        )
-        for d in hand.shown
-    )
+    return hand.shown
 
 
 def _betting(hand: Hand, seat: int | None) -> BettingView | None:
@@ -207,7 +195,6 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
             )
         )
     showdown = hand.showdown
-    pots = hand.pots
     eligible = tuple(sorted(hand.eligible(seat))) if seat is not None and playing_point else ()
     return SeatView(
         seat=seat,
@@ -225,13 +212,7 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
         legal=tuple(hand.legal_actions()) if mine else (),
         bet_range=hand.bet_range(seat) if seat is not None else None,
         seats=tuple(seats),
-        pots=Pots(
-            small=tuple(pots["small"]),
-            big=pots["big"],
-            bets=tuple(pots["bets"]),
-            carry=pots["carry"],
-            carry_out=pots["carry_out"],
-        ),
+        pots=hand.pots,
         betting=betting,
         showdown=(
             ShowdownView(
@@ -248,62 +229,3 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
         result=tuple(hand.result) if hand.result is not None else None,
         rules=hand.rules,
     )
-
-
-def view_dict(hand: Hand, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may see (None: a spectator), JSON-able (the keys of ``Hand.view``)."""
-    to_act = hand.to_act
-    betting = None
-    round_ = hand.betting
-    if round_ is not None:
-        rng = hand.bet_range(seat) if seat is not None and seat == to_act else None
-        level = round_.level
-        betting = {
-            "level": level,
-            "to_call": round_.to_call(seat) if seat is not None else None,
-            "min_raise": level + hand.rules.cip if level else hand.rules.cip,
-            "max": hand.rules.max_bet,
-            "active": list(round_.active),
-            "allin": list(round_.allin),
-            "bet_range": list(rng) if rng else None,
-        }
-    showdown = None
-    sd = hand.showdown
-    if sd is not None:
-        showdown = {
-            "order": list(sd.order),
-            "declared": {str(s): [c.code for c in p.cards] for s, p in sd.declared.items()},
-            "conceded": sorted(sd.conceded),
-        }
-    st = hand.stoppa
-    own = hand.cards(seat) if seat is not None else []
-    return {
-        "seat": seat,
-        "players": hand.n,
-        "dealer": hand.dealer,
-        "eldest": hand.eldest,
-        "phase": hand.phase,
-        "point": hand.point if hand.phase not in ("stoppa", "over") else None,
-        "deal_no": hand.deal_no,
-        "to_act": to_act,
-        "hand": [c.code for c in own],
-        "new_cards": (
-            [c.code for c in hand.eligible(seat)]
-            if seat is not None and hand.deal_no is not None
-            else []
-        ),
-        "chips": list(hand.chips),
-        "card_counts": [hand.card_count(s) for s in range(hand.n)],
-        "pots": hand.pots,
-        "betting": betting,
-        "showdown": showdown,
-        "declared": [dict(d) for d in hand.shown],
-        "stoppa": st.view() if st is not None else None,
-        "special": hand.special,
-        "legal": (
-            [str(a) for a in hand.legal_actions()] if seat is not None and seat == to_act else []
-        ),
-        "result": list(hand.result) if hand.result is not None else None,
-        "events": [e.to_dict() for e in hand.events_for(seat)],
-        "rules": hand.rules.to_dict(),
-    }

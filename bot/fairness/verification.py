@@ -10,16 +10,13 @@ cards the deck did not deal is caught either way. Works for aborted and refunded
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.engine.cards import Card
+from bot.engine.events import Dealt, Declared, Event, Played, SpecialHand
 from bot.fairness.deck import DealInputs
 from bot.fairness.secret import Commitment, TableSecret
-
-SHOWN_KINDS = ("declare", "special")
-PLAYED_KINDS = ("play",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +60,11 @@ class Verification:
         )
 
 
-def _codes(data: Mapping[str, Any]) -> tuple[str, ...]:
-    return tuple(str(c) for c in data.get("cards", ()))
-
-
 def verify_hand(
-    inputs: DealInputs, used: Sequence[Card] | int, events: Sequence[Mapping[str, Any]]
+    inputs: DealInputs, used: Sequence[Card] | int, events: Sequence[Event]
 ) -> Verification:
-    """Check a hand's event log (``Event.to_dict()`` form, as stored) against the deck of
-    ``inputs``; ``used`` is the table's ``rules.deck()`` or ``rules.deck_mask()``."""
+    """Check a hand's event log (as stored: read it with ``Event.from_dict``) against the
+    deck of ``inputs``; ``used`` is the table's ``rules.deck()`` or ``rules.deck_mask()``."""
     deck = tuple(inputs.deck(used))
     codes = [c.code for c in deck]
     held: dict[int, set[str]] = {}
@@ -80,21 +73,19 @@ def verify_hand(
     played: list[CardCheck] = []
     pos = 0
     for index, event in enumerate(events):
-        kind, seat = str(event.get("kind")), event.get("seat")
-        if seat is None or kind not in ("deal", *SHOWN_KINDS, *PLAYED_KINDS):
-            continue
-        seat = int(seat)
-        cards = _codes(event.get("data", {}))
-        if kind == "deal":
+        if isinstance(event, Dealt):
+            cards = event.cards
             expected = tuple(codes[pos : pos + len(cards)])
             pos += len(cards)
-            held.setdefault(seat, set()).update(expected)
-            dealt.append(CardCheck(index, kind, seat, cards, expected, cards == expected))
-            continue
-        mine = held.get(seat, set())
-        check = CardCheck(index, kind, seat, cards, tuple(c for c in codes if c in mine),
-                          all(c in mine for c in cards))
-        (shown if kind in SHOWN_KINDS else played).append(check)
+            held.setdefault(event.seat, set()).update(expected)
+            dealt.append(CardCheck(index, event.kind, event.seat, cards, expected,
+                                   cards == expected))
+        elif isinstance(event, Declared | SpecialHand | Played):
+            mine = held.get(event.seat, set())
+            check = CardCheck(index, event.kind, event.seat, event.cards,
+                              tuple(c for c in codes if c in mine),
+                              all(c in mine for c in event.cards))
+            (played if isinstance(event, Played) else shown).append(check)
     return Verification(inputs, deck, tuple(dealt), tuple(shown), tuple(played))
 
 
@@ -106,7 +97,7 @@ class HandToCheck:
     hand_no: int
     words: tuple[str, ...]
     used: int
-    events: Sequence[Mapping[str, Any]]
+    events: Sequence[Event]
 
 
 @dataclass(frozen=True, slots=True)

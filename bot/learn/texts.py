@@ -10,15 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.cli.demo import Narrator
 from bot.engine import Hand
 from bot.engine.actions import Action, Bet, Call, Concede, Declare, Pass, Play
 from bot.engine.cards import Card
+from bot.engine.events import Played, Senza
 from bot.engine.views import SeatView
 from bot.i18n import t
 from bot.i18n.cards import card_name, cards_text
 from bot.learn.lesson import Answer, LessonStep, choices
 from bot.learn.script import LEARNER, STEPS
+from bot.render.narration import Narrator
 
 #: the three cards of 55 (R-7): 7, 6 and Ace of one suit
 FIFTY_FIVE = (7, 6, 1)
@@ -79,10 +80,10 @@ def run_of(hand: Hand, move: Action) -> tuple[str, int | None]:
     for event in events:
         if event.seat != LEARNER:
             break
-        if event.kind == "play":
-            ranks.extend(str(int(code[:-1])) for code in event.data["cards"])
-        elif event.kind == "senza":
-            return "-".join(ranks), int(event.data["needed"])
+        if isinstance(event, Played):
+            ranks.extend(str(int(code[:-1])) for code in event.cards)
+        elif isinstance(event, Senza):
+            return "-".join(ranks), event.needed
     return "-".join(ranks), None
 
 

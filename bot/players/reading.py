@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.events import Event
+from bot.engine.events import (
+    BetMade,
+    BigPointBegan,
+    Dealt,
+    Declared,
+    Event,
+    Raised,
+    SmallPointBegan,
+)
 from bot.players.estimate import percentile, strength_table
 from bot.players.knowledge import Knowledge, card_id, point_key
 
@@ -46,25 +54,23 @@ class BetReading:
             self.seen.clear()
         deck = tuple(know.deck)
         hand_size = len(know.deck) // max(1, know.players)
-        first_deal = next((tuple(e.data["cards"]) for e in events if e.kind == "deal"), ())
+        first_deal = next((e.cards for e in events if isinstance(e, Dealt)), ())
         bettors: set[int] = set()
         size = hand_size
         for e in events:
-            kind, seat, data = e.kind, e.seat, e.data
-            if kind == "phase" and data.get("phase") in ("small_point", "big_point"):
+            if isinstance(e, SmallPointBegan):
                 bettors = set()
-                size = (
-                    int(data.get("cards") or hand_size)
-                    if data["phase"] == "small_point"
-                    else (hand_size)
-                )
-            elif kind in ("bet", "raise") and seat is not None:
-                bettors.add(seat)
-            elif kind == "declare" and seat in bettors and seat != know.seat:
-                sign = (first_deal, data.get("value"), seat, tuple(data["cards"]), size)
+                size = e.cards or hand_size
+            elif isinstance(e, BigPointBegan):
+                bettors = set()
+                size = hand_size
+            elif isinstance(e, BetMade | Raised):
+                bettors.add(e.seat)
+            elif isinstance(e, Declared) and e.seat in bettors and e.seat != know.seat:
+                sign = (first_deal, e.value, e.seat, e.cards, size)
                 if sign in self.seen:
                     continue
                 self.seen.add(sign)
-                key = point_key([card_id(c) for c in data["cards"]], know.by_total)
+                key = point_key([card_id(c) for c in e.cards], know.by_total)
                 self.total += percentile(strength_table(deck, size, know.by_total), key)
                 self.count += 1

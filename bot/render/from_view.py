@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from bot.engine import events as ev
 from bot.engine.events import Event
 from bot.engine.views import SeatPublic, SeatView, ShownPoint, StoppaView
 from bot.render.points import point_info
@@ -151,24 +152,21 @@ class _Ending:
 
 
 def _ending(events: Sequence[Event], names: Sequence[str]) -> _Ending:
-    def name(seat: object) -> str | None:
-        return str(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else None
+    def name(seat: int | None) -> str | None:
+        return str(names[seat]) if seat is not None and 0 <= seat < len(names) else None
 
     out = _Ending()
     payments = []
     for event in events:
-        kind, data = event.kind, event.data
         who = name(event.seat)
-        if kind == "close" and who:
+        if isinstance(event, ev.Closed) and who:
             out.winner = who
-        elif kind == "special" and who:
-            out.winner, out.special = who, str(data.get("kind"))
-            out.proof = tuple(str(c) for c in data.get("cards") or ())
-        elif kind == "payment":
-            payer, to = name(data.get("from")), name(data.get("to"))
-            amount = int(data.get("amount") or 0)
-            if payer and to and amount:
-                payments.append(PaymentInfo(payer, to, amount))
+        elif isinstance(event, ev.SpecialHand) and who:
+            out.winner, out.special, out.proof = who, event.name, event.cards
+        elif isinstance(event, ev.Paid):
+            to = name(event.to)
+            if who and to and event.amount:
+                payments.append(PaymentInfo(who, to, event.amount))
     out.payments = tuple(payments)
     return out
 

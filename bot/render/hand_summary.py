@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from bot.engine import events as ev
 from bot.engine.events import Event
 
 
@@ -56,37 +57,32 @@ def summarize(events: Iterable[Event], seat: int) -> PhaseSummary:
     net = 0
     point = ""
     for e in events:
-        kind, d = e.kind, e.data
-        if kind == "phase":
-            phase = d.get("phase")
-            if phase == "small_point":
-                small_total += 1
-                point = "small"
-            elif phase == "big_point":
-                point = "big"
-            elif phase == "over":
-                result = d.get("result") or []
-                net = int(result[seat]) if seat < len(result) else 0
-        elif e.seat == seat and kind in ("bet", "call", "raise", "allin") and point == "big":
+        if isinstance(e, ev.SmallPointBegan):
+            small_total += 1
+            point = "small"
+        elif isinstance(e, ev.BigPointBegan):
+            point = "big"
+        elif isinstance(e, ev.HandEnded):
+            net = e.result[seat] if seat < len(e.result) else 0
+        elif isinstance(e, ev.Wager) and e.seat == seat and point == "big":
             in_big = True
-        elif kind == "win" and e.seat == seat:
-            if d.get("pot") == "big":
+        elif isinstance(e, ev.Won) and e.seat == seat:
+            if e.pot == "big":
                 big = "won"
             else:
                 small_won += 1
-        elif kind == "close" and e.seat == seat:
+        elif isinstance(e, ev.Closed) and e.seat == seat:
             closed = True
-        elif kind == "special":
-            special_kind = str(d.get("kind"))
+        elif isinstance(e, ev.SpecialHand):
+            special_kind = e.name
             if e.seat == seat:
                 special = special_kind
-        elif kind == "payment":
-            amount = int(d.get("amount", 0))
-            if d.get("from") == seat:
-                paid += amount
+        elif isinstance(e, ev.Paid):
+            if e.seat == seat:
+                paid += e.amount
                 special_paid = special_kind
-            if d.get("to") == seat:
-                received += amount
+            if e.to == seat:
+                received += e.amount
     if big != "won" and in_big:
         big = "lost"
     return PhaseSummary(

@@ -20,10 +20,11 @@ Tests check these frames (`ReplayFrame.visible_cards`), not the pixels drawn fro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.engine import events as ev
 from bot.engine.events import Event
 from bot.i18n import t
 from bot.i18n.numbers import format_number
@@ -35,7 +36,6 @@ HOLD_MS: dict[str, int] = {
     "deal": 1300, "bet": 800, "showdown": 1000, "declare": 1300, "win": 1400, "special": 2600,
     "turn": 1200, "close": 1500, "payment": 1000, "over": 4000, "carry": 1200,
 }
-BET_KINDS = ("bet", "call", "raise", "allin")
 AREA = "history.replay"
 
 
@@ -76,7 +76,7 @@ class ReplayFrame:
         return frozenset(cards)
 
 
-def events_from_json(items: Iterable[dict[str, Any]]) -> tuple[Event, ...]:
+def events_from_json(items: Iterable[Mapping[str, Any]]) -> tuple[Event, ...]:
     """The stored event log (a list of `Event.to_dict()`) as events."""
     return tuple(Event.from_dict(item) for item in items)
 
@@ -84,9 +84,9 @@ def events_from_json(items: Iterable[dict[str, Any]]) -> tuple[Event, ...]:
 def dealer_of(events: Sequence[Event], players: int) -> int:
     """The dealer: the seat before the first one dealt to (R-3). Only seat numbers are read."""
     for event in events:
-        if event.kind == "deal" and event.seat is not None:
+        if isinstance(event, ev.Dealt):
             return (event.seat - 1) % players
-        if event.kind in ("bet", "pass", "call", "raise") and event.seat is not None:
+        if isinstance(event, ev.Passed | ev.BetMade | ev.Called | ev.Raised):
             return (event.seat - 1) % players  # a log without deals: the first to speak
     return players - 1
 
@@ -99,13 +99,6 @@ class _Seat:
     bet: int = 0
     shown: tuple[str, ...] = ()
     shown_value: int | None = None
-
-
-def _seat_no(seat: int | None) -> int:
-    """The seat of an event that always has one (bets, declarations, plays...)."""
-    if seat is None:
-        raise ValueError("this kind of event needs a seat")
-    return seat
 
 
 @dataclass(slots=True)
@@ -144,10 +137,10 @@ class _Builder:
         names = self.setup.names
         return names[seat] if seat is not None and 0 <= seat < len(names) else ""
 
-    def pot_name(self, data: dict[str, Any]) -> str:
-        if data.get("pot") == "big":
+    def pot_name(self, pot: str, deal: int | None) -> str:
+        if pot == "big":
             return self.text("pot_big")
-        return self.text("pot_small", number=int(data.get("deal") or 0) + 1)
+        return self.text("pot_small", number=(deal or 0) + 1)
 
     def emit(self, kind: str, caption: str, *, acting: int | None = None,
              proof: tuple[str, ...] = (), proof_of: str = "") -> None:
@@ -218,98 +211,95 @@ class _Builder:
         self.emit("turn", self.text("turn", player=self.name(seat), plays=text), acting=seat)
 
     def step(self, e: Event) -> None:
-        kind, seat, d = e.kind, e.seat, e.data
-        who = self.name(seat)
-        if kind == "ante":
-            self.seats[_seat_no(seat)].net -= int(d.get("amount", 0))
-        elif kind == "carry":
-            if d.get("into") == "next":
+        seat, who = e.seat, self.name(e.seat)
+        if isinstance(e, ev.Anted):
+            self.seats[e.seat].net -= e.amount
+        elif isinstance(e, ev.Carried):
+            if e.into == "next":
                 self.big = 0
-                self.emit("carry", self.text("carry_next", amount=d["amount"]))
-        elif kind == "phase":
-            self.phase_event(d)
-        elif kind == "deal":  # only the viewer's own deals are visible here
-            self.own.extend(d.get("cards", ()))
+                self.emit("carry", self.text("carry_next", amount=e.amount))
+        elif isinstance(e, ev.PhaseBegan):
+            self.phase_event(e)
+        elif isinstance(e, ev.Dealt):  # only the viewer's own deals are visible here
+            self.own.extend(e.cards)
             if self.frames and self.last_kind == "deal":  # the deal frame shows them
                 self.frames[-1] = replace(self.frames[-1], own=tuple(self.own))
-        elif kind == "pass":
-            self.seats[_seat_no(seat)].status = "passed"
-            key = "pass_forced" if d.get("forced") else "pass"
+        elif isinstance(e, ev.Passed):
+            self.seats[e.seat].status = "passed"
+            key = "pass_forced" if e.forced else "pass"
             self.emit("bet", self.text(key, player=who), acting=seat)
-        elif kind == "allin" and _marks_bet(self.prev, e):
-            self.seats[_seat_no(seat)].status = "allin"  # the bet just shown took the last chips
-        elif kind in BET_KINDS:
-            s = self.seats[_seat_no(seat)]
-            amount = int(d.get("amount", 0))
-            s.net -= amount
-            s.bet += amount
-            self.level = max(self.level, int(d.get("level", 0)))
-            if kind == "allin":
-                s.status = "allin"
-            params = {"player": who, "amount": amount, "level": d.get("level")}
-            self.emit("bet", self.text(kind, **params), acting=seat)
-        elif kind == "declare":
-            declarer = self.seats[_seat_no(seat)]
-            declarer.shown = tuple(d.get("cards", ()))
-            value = d.get("value")
-            declarer.shown_value = int(value) if isinstance(value, int) else None
-            self.emit("declare", self.text("declare", player=who, value=d.get("value"),
-                                         cards=" ".join(d.get("cards", ()))), acting=seat)
-        elif kind == "concede":
-            self.seats[_seat_no(seat)].status = "passed"
+        elif isinstance(e, ev.WentAllIn) and _marks_bet(self.prev, e):
+            self.seats[e.seat].status = "allin"  # the bet just shown took the last chips
+        elif isinstance(e, ev.Wager):
+            self.wager(e)
+        elif isinstance(e, ev.Declared):
+            declarer = self.seats[e.seat]
+            declarer.shown, declarer.shown_value = e.cards, e.value
+            self.emit("declare", self.text("declare", player=who, value=e.value,
+                                         cards=" ".join(e.cards)), acting=seat)
+        elif isinstance(e, ev.Conceded):
+            self.seats[e.seat].status = "passed"
             self.emit("declare", self.text("concede", player=who), acting=seat)
-        elif kind == "win":
-            self.win(_seat_no(seat), d)
-        elif kind == "special":
+        elif isinstance(e, ev.Won):
+            self.win(e)
+        elif isinstance(e, ev.SpecialHand):
             self.phase = "over"
             self.clear_seats()
-            self.winner, self.special = who, str(d.get("kind"))
+            self.winner, self.special = who, e.name
             self.stoppa, self.stoppa_before, self.needed = [], [], None
-            cards = tuple(d.get("cards", ()))
-            key = f"special_{d.get('kind')}"
-            self.emit("special", self.text(key, player=who), acting=seat, proof=cards,
-                      proof_of=who)
-        elif kind == "play":
-            self.play(_seat_no(seat), d)
-        elif kind == "senza":
+            self.emit("special", self.text(f"special_{e.name}", player=who), acting=seat,
+                      proof=e.cards, proof_of=who)
+        elif isinstance(e, ev.Played):
+            self.play(e)
+        elif isinstance(e, ev.Senza):
             if self.turn_seat not in (None, seat):
                 self.flush_turn("")
             self.turn_seat = seat
-            self.needed = int(d.get("needed", 0)) or None
-            self.flush_turn(self.text("senza", rank=d.get("needed")))
-        elif kind == "close":
+            self.needed = e.needed or None
+            self.flush_turn(self.text("senza", rank=e.needed))
+        elif isinstance(e, ev.Closed):
             self.turn_seat = seat
             self.needed = None
             self.winner = who  # the closing frame shows the last cards and who closed
             self.flush_turn(self.text("close"))
             self.stoppa, self.stoppa_before = [], []  # the payments come next
-        elif kind == "payment":
-            self.payment(d)
-        elif kind == "refund":
-            self.seats[_seat_no(seat)].net += int(d.get("amount", 0))
+        elif isinstance(e, ev.Paid):
+            self.payment(e)
+        elif isinstance(e, ev.Refunded):
+            self.seats[e.seat].net += e.amount
 
-    def phase_event(self, d: dict[str, Any]) -> None:
-        phase = d.get("phase")
-        if phase == "small_point":
-            self.phase, self.deal_no = "small_point", int(d.get("deal", 0))
+    def wager(self, e: ev.Wager) -> None:
+        s = self.seats[e.seat]
+        s.net -= e.amount
+        s.bet += e.amount
+        self.level = max(self.level, e.level)
+        if isinstance(e, ev.WentAllIn):
+            s.status = "allin"
+        params = {"player": self.name(e.seat), "amount": e.amount, "level": e.level}
+        self.emit("bet", self.text(e.kind, **params), acting=e.seat)
+
+    def phase_event(self, e: ev.PhaseBegan) -> None:
+        if isinstance(e, ev.SmallPointBegan):
+            self.phase, self.deal_no = "small_point", e.deal
             self.new_round()
             for s in self.seats:
-                s.cards += int(d.get("cards", 0))
-            key = "deal_one" if d.get("cards") == 1 else "deal"
-            self.emit("deal", self.text(key, number=self.deal_no + 1, cards=d.get("cards")))
-        elif phase == "big_point":
+                s.cards += e.cards
+            key = "deal_one" if e.cards == 1 else "deal"
+            self.emit("deal", self.text(key, number=e.deal + 1, cards=e.cards))
+        elif isinstance(e, ev.BigPointBegan):
             self.phase, self.deal_no = "big_point", None
             self.new_round()
             self.emit("deal", self.text("big_point"))
-        elif phase == "showdown":
+        elif isinstance(e, ev.ShowdownBegan):
             self.phase = "showdown"
-            order = ", ".join(self.name(s) for s in d.get("order", ()))
-            self.emit("showdown", self.text("showdown", pot=self.pot_name(d), players=order))
-        elif phase == "stoppa":
+            order = ", ".join(self.name(s) for s in e.order)
+            self.emit("showdown", self.text("showdown", pot=self.pot_name(e.pot, e.deal),
+                                          players=order))
+        elif isinstance(e, ev.StoppaBegan):
             self.phase, self.deal_no = "stoppa", None
             self.new_round()
             self.emit("deal", self.text("stoppa"))
-        elif phase == "over":
+        elif isinstance(e, ev.HandEnded):
             self.flush_turn("")
             self.phase = "over"
             self.clear_seats()
@@ -317,29 +307,28 @@ class _Builder:
             results = ", ".join(
                 self.text("result", player=self.name(i),
                           delta=format_number(r, self.setup.lang, sign=True))
-                for i, r in enumerate(d.get("result") or ())
+                for i, r in enumerate(e.result)
             )
             self.emit("over", self.text("over", results=results))
 
-    def win(self, seat: int, d: dict[str, Any]) -> None:
-        amount = int(d.get("amount", 0))
-        self.seats[seat].net += amount
-        if d.get("pot") == "big":
+    def win(self, e: ev.Won) -> None:
+        self.seats[e.seat].net += e.amount
+        if e.pot == "big":
             self.big = 0
-        elif d.get("deal") is not None and 0 <= int(d["deal"]) < len(self.small):
-            self.small[int(d["deal"])] = 0
+        elif e.deal is not None and 0 <= e.deal < len(self.small):
+            self.small[e.deal] = 0
         for s in self.seats:
             s.bet = 0
         self.level = 0
-        reason = d.get("reason")
-        key = {"no_bet": "win_no_bet", "alone": "win_alone"}.get(reason or "", "win")
-        self.emit("win", self.text(key, player=self.name(seat), pot=self.pot_name(d),
-                                 amount=amount), acting=seat)
+        key = {"no_bet": "win_no_bet", "alone": "win_alone"}.get(e.reason or "", "win")
+        self.emit("win", self.text(key, player=self.name(e.seat),
+                                 pot=self.pot_name(e.pot, e.deal), amount=e.amount),
+                  acting=e.seat)
 
-    def play(self, seat: int, d: dict[str, Any]) -> None:
+    def play(self, e: ev.Played) -> None:
+        seat, cards = e.seat, e.cards
         if self.turn_seat not in (None, seat):
             self.flush_turn("")
-        cards = tuple(d.get("cards", ()))
         if self.stoppa and opens_sequence(self.stoppa[-1], cards):
             self.stoppa_before.extend(c for play in self.stoppa for c in play)
             self.stoppa = []
@@ -349,21 +338,21 @@ class _Builder:
         self.seats[seat].cards -= len(cards)
         self.own = [c for c in self.own if c not in cards]
 
-    def payment(self, d: dict[str, Any]) -> None:
-        payer, to, amount = int(d["from"]), int(d["to"]), int(d.get("amount", 0))
+    def payment(self, e: ev.Paid) -> None:
+        payer, to, amount = e.seat, e.to, e.amount
         self.seats[payer].net -= amount
         self.seats[to].net += amount
         if amount:
             self.payments.append(PaymentInfo(self.name(payer), self.name(to), amount))
         self.emit("payment", self.text("payment", player=self.name(payer), amount=amount,
-                                     to=self.name(to), cards=d.get("cards", 0)), acting=payer)
+                                     to=self.name(to), cards=e.cards), acting=payer)
 
 
 def _marks_bet(prev: Event | None, e: Event) -> bool:
     """Whether the all-in event `e` only marks the bet or raise just before it (same chips)."""
     return (
-        prev is not None and prev.kind in ("bet", "raise") and prev.seat == e.seat
-        and prev.data.get("amount") == e.data.get("amount")
+        isinstance(prev, ev.BetMade | ev.Raised) and isinstance(e, ev.WentAllIn)
+        and prev.seat == e.seat and prev.amount == e.amount
     )
 
 
@@ -378,18 +367,17 @@ def _pot_bases(events: Sequence[Event]) -> tuple[dict[tuple[str, int | None], in
     deals = 0
     prev: Event | None = None
     for e in events:
-        kind, d = e.kind, e.data
-        if kind == "phase" and d.get("phase") in ("small_point", "big_point"):
+        if isinstance(e, ev.SmallPointBegan | ev.BigPointBegan):
             bets = 0
-            deals += d.get("phase") == "small_point"
-        elif kind in BET_KINDS and not _marks_bet(prev, e):
-            bets += int(d.get("amount", 0))
-        elif kind == "win":
-            key = ("big", None) if d.get("pot") == "big" else ("small", d.get("deal"))
-            bases[key] = bases.get(key, 0) + int(d.get("amount", 0)) - bets
+            deals += isinstance(e, ev.SmallPointBegan)
+        elif isinstance(e, ev.Wager) and not _marks_bet(prev, e):
+            bets += e.amount
+        elif isinstance(e, ev.Won):
+            key = ("big", None) if e.pot == "big" else ("small", e.deal)
+            bases[key] = bases.get(key, 0) + e.amount - bets
             bets = 0
-        elif kind == "carry" and d.get("into") == "next":
-            bases[("big", None)] = int(d.get("amount", 0))
+        elif isinstance(e, ev.Carried) and e.into == "next":
+            bases[("big", None)] = e.amount
         prev = e
     return bases, deals
 

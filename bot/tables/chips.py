@@ -7,8 +7,9 @@ escrow (ante, bet); negative = from the escrow back to the player (pot, payment,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from bot.engine import Event
+from bot.engine.events import Paid, SpecialHand, Won
 from bot.store import Move
 
 
@@ -16,7 +17,7 @@ def chip_moves(
     players: Sequence[int],
     before: Sequence[int],
     after: Sequence[int],
-    events: Sequence[Any],
+    events: Sequence[Event],
     hand_no: int,
     *,
     paying: str = "bet",
@@ -31,19 +32,18 @@ def chip_moves(
     step gets both moves (so the ledger says both): the store applies a save's moves as one net
     change per user, so its balance never has to dip below zero in between.
     """
-    payment_reason = "special" if any(e.kind == "special" for e in events) else "card_payment"
+    special = any(isinstance(e, SpecialHand) for e in events)
+    payment_reason = "special" if special else "card_payment"
     n = len(players)
     pot_in = [0] * n
     pay_in = [0] * n
     pay_out = [0] * n
     for event in events:
-        data = event.data or {}
-        amount = int(data.get("amount", 0) or 0)
-        if event.kind == "win" and event.seat is not None:
-            pot_in[event.seat] += amount
-        elif event.kind == "payment" and event.seat is not None:
-            pay_out[event.seat] += amount
-            pay_in[int(data["to"])] += amount
+        if isinstance(event, Won):
+            pot_in[event.seat] += event.amount
+        elif isinstance(event, Paid):
+            pay_out[event.seat] += event.amount
+            pay_in[event.to] += event.amount
     moves: list[Move] = []
     for seat, user in enumerate(players):
         delta = after[seat] - before[seat]  # + the seat gained chips

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from bot.engine import Hand, Rules
+from bot.engine import Event, Hand, Rules
 from bot.fairness import HandToCheck
 from bot.store import StoreContract, TableRow
 
@@ -37,7 +37,8 @@ async def hands_of(store: StoreContract, row: TableRow) -> list[HandOfTable]:
     hands = [
         HandOfTable(
             HandToCheck(int(h["hand_no"]), tuple(w for _, w in h["words"]),
-                        _used(row, len(h["result"])), json.loads(h["events"])),
+                        _used(row, len(h["result"])),
+                        [Event.from_dict(e) for e in json.loads(h["events"])]),
             tuple(h["words"]), len(h["result"]),
         )
         for h in stored
@@ -45,7 +46,7 @@ async def hands_of(store: StoreContract, row: TableRow) -> list[HandOfTable]:
     hand_no = int(row.meta.get("hand_no") or 0)
     players = list(row.meta.get("players") or [])
     if row.state and hand_no and players and hand_no not in {h.check.hand_no for h in hands}:
-        events = [e.to_dict() for e in Hand.from_json(row.state).events]
+        events = Hand.from_json(row.state).events
         words = tuple((int(u), str(w)) for u, w in row.meta.get("words") or [])
         hands.append(HandOfTable(
             HandToCheck(hand_no, tuple(w for _, w in words), _used(row, len(players)), events),

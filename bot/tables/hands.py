@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.engine import Action, Bet, Declare, Hand, Play, Raise
+from bot.engine.events import Closed, Won
 from bot.store import HandRecord, Move
 from bot.tables.cpus import is_cpu
 from bot.tables.limits import LAST_EVENTS
 from bot.tables.meta import TableMeta
-from bot.tables.updates import Notice
+from bot.tables.updates import Notice, TableEvent
 
 
 def note(key: str, **params: Any) -> Notice:
@@ -57,9 +58,9 @@ def add_paid(meta: TableMeta, moves: Iterable[Move]) -> None:
         meta.paid[move.user] = meta.paid.get(move.user, 0) + move.amount
 
 
-def remember(meta: TableMeta, events: list[dict[str, Any]]) -> None:
+def remember(meta: TableMeta, events: Sequence[TableEvent]) -> None:
     if events:
-        meta.last_events = (meta.last_events + events)[-LAST_EVENTS:]
+        meta.last_events = (meta.last_events + [e.to_dict() for e in events])[-LAST_EVENTS:]
 
 
 def eldest_of(meta: TableMeta) -> int | None:
@@ -87,19 +88,12 @@ def hand_record(hand: Hand, meta: TableMeta) -> HandRecord:
     closes: dict[int, int] = {}
     biggest: dict[int, int] = {}
     for event in hand.events:
-        data = event.data or {}
-        if event.kind == "win":
-            seat = data.get("seat", event.seat)
-            if seat is None:
-                continue
-            user = players[seat]
-            amount = int(data.get("amount", 0) or 0)
+        if isinstance(event, Won):
+            user = players[event.seat]
             pots_won[user] = pots_won.get(user, 0) + 1
-            biggest[user] = max(biggest.get(user, 0), amount)
-        elif event.kind == "close":
-            seat = data.get("seat", event.seat)
-            if seat is not None:
-                closes[players[seat]] = 1
+            biggest[user] = max(biggest.get(user, 0), event.amount)
+        elif isinstance(event, Closed):
+            closes[players[event.seat]] = 1
     return HandRecord(
         hand_no=meta.hand_no,
         seed=meta.hand_seed,

@@ -16,10 +16,9 @@ import asyncio
 import logging
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import bot.metrics as metrics
-from bot.engine import Action, Card, Hand, Rules
+from bot.engine import Action, Card, Event, Hand, Rules
 from bot.fairness import DealInputs, first_dealer
 from bot.logs import log_table_event
 from bot.store import (
@@ -228,7 +227,7 @@ class TableSession:
             return random.Random(self.meta.seed).choice(list(players))
         return players[first_dealer(secret, len(players))]
 
-    def step(self, meta: TableMeta, seat: int, action: Action) -> tuple[list[Move], list[Any]]:
+    def step(self, meta: TableMeta, seat: int, action: Action) -> tuple[list[Move], list[Event]]:
         """One engine action (raises IllegalAction with the hand unchanged)."""
         hand = self.hand
         assert hand is not None
@@ -244,7 +243,7 @@ class TableSession:
         self,
         meta: TableMeta,
         moves: list[Move],
-        events: list[Any],
+        events: list[Event],
         notices: list[Notice],
         kind: str,
     ) -> list[Update]:
@@ -276,7 +275,7 @@ class TableSession:
         return [update]
 
     async def end_hand(
-        self, meta: TableMeta, hand: Hand, public: list[dict[str, Any]], moves: list[Move],
+        self, meta: TableMeta, hand: Hand, public: list[TableEvent], moves: list[Move],
         notices: list[Notice],
     ) -> list[Update]:
         """The hand is over: record it (rated), let the policy settle it, commit all in one
@@ -354,7 +353,7 @@ class TableSession:
         meta: TableMeta,
         kind: str,
         *,
-        events: Iterable[dict[str, Any]] = (),
+        events: Iterable[TableEvent] = (),
         notices: Iterable[Notice] = (),
         moves: Sequence[Move] = (),
         record: HandRecord | None = None,
@@ -459,7 +458,7 @@ class TableSession:
             self, build_state(self.row, self.meta, self.hand, self.balances)
         )
 
-    def update(self, kind: str, events: list[dict[str, Any]], notices: list[Notice]) -> Update:
+    def update(self, kind: str, events: list[TableEvent], notices: list[Notice]) -> Update:
         """The `Update` to publish for a change of `kind`."""
         state = self.snapshot
         return Update(
@@ -468,7 +467,7 @@ class TableSession:
             guild_id=self.row.guild_id,
             channel_id=self.row.channel_id,
             state=state,
-            events=tuple(TableEvent.from_dict(e) for e in events),
+            events=tuple(events),
             notices=notices,
             to_act=state.to_act,
             channel_table=self.policy.channel_table,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from bot.engine import Card, Event, Hand, Rules
+from bot.engine.events import Carried, Closed, Paid, SpecialHand, Won
 from bot.store.models import TableRow
 from bot.tables.meta import TableMeta
 from bot.tables.updates import (
@@ -27,25 +27,16 @@ def public_hand_events(hand: Hand) -> tuple[Event, ...]:
 
 
 def _proof_only(event: Event, blocked_stoppa: str) -> Event:
-    if event.kind != "special":
+    if not isinstance(event, SpecialHand):
         return event
-    data = dict(event.data)
-    data["cards"] = list(special_proof(str(data.get("kind")), data.get("cards") or (),
-                                       blocked_stoppa))
-    return Event(event.kind, event.seat, data)
+    proof = special_proof(event.name, event.cards, blocked_stoppa)
+    return SpecialHand(event.seat, event.name, proof, event.payments)
 
 
-def public_events(events: Iterable[Any], players: Sequence[int]) -> list[dict[str, Any]]:
-    """The events everyone may see (never a "deal"), as dicts with the seat's "user" added."""
-    out: list[dict[str, Any]] = []
-    for event in events:
-        if getattr(event, "private", False) or event.kind == "deal":
-            continue
-        data = event.to_dict()
-        seat = data.get("seat")
-        data["user"] = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
-        out.append(data)
-    return out
+def public_events(events: Iterable[Event], players: Sequence[int]) -> list[TableEvent]:
+    """The events everyone may see (never a deal), each with the user of its seat."""
+    return [TableEvent(event, _user(players, event.seat)) for event in events
+            if not event.private]
 
 
 KING, ACE = 10, 1
@@ -64,43 +55,41 @@ def special_proof(kind: str, cards: Sequence[str], blocked_stoppa: str = "four_a
     return tuple(cards)
 
 
-def _user(players: Sequence[int], seat: Any) -> int | None:
-    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+def _user(players: Sequence[int], seat: int | None) -> int | None:
+    return players[seat] if seat is not None and 0 <= seat < len(players) else None
 
 
-def hand_over(hand: Any, players: Sequence[int], *, hand_no: int, turn: int,
+def hand_over(hand: Hand, players: Sequence[int], *, hand_no: int, turn: int,
               blocked_stoppa: str = "four_aces") -> HandOver:
     """How the finished `hand` ended (see `HandOver`), from its public events and shown
     points; `players[seat]` is the user of each engine seat."""
     points = []
-    for item in hand.shown:
-        user = _user(players, item.get("seat"))
+    for shown in hand.shown:
+        user = _user(players, shown.seat)
         if user is not None:
-            points.append(ShownPoint(user, str(item["pot"]), item.get("deal"),
-                                     tuple(item["cards"]), int(item["value"])))
+            points.append(ShownPoint(user, shown.pot, shown.deal,
+                                     tuple(c.code for c in shown.cards), shown.value))
     pots: list[PotWon] = []
     payments: list[Payment] = []
     special = holder = closer = None
     proof: tuple[str, ...] = ()
     carry = 0
     for event in hand.events:
-        kind, data = event.kind, event.data
         user = _user(players, event.seat)
-        if kind == "win" and user is not None:
-            pots.append(PotWon(user, str(data["pot"]), data.get("deal"), int(data["amount"]),
-                               bool(data.get("shown")), data.get("reason")))
-        elif kind == "carry":
-            carry = int(data.get("amount") or 0)
-        elif kind == "close":
+        if isinstance(event, Won) and user is not None:
+            pots.append(PotWon(user, event.pot, event.deal, event.amount, event.shown,
+                               event.reason))
+        elif isinstance(event, Carried):
+            carry = event.amount
+        elif isinstance(event, Closed):
             closer = user
-        elif kind == "special" and user is not None:
-            special, holder = str(data["kind"]), user
-            held = data.get("cards") or [str(c) for c in hand.cards(event.seat)]
-            proof = special_proof(special, held, blocked_stoppa)
-        elif kind == "payment":
-            payer, to = _user(players, data.get("from")), _user(players, data.get("to"))
-            if payer is not None and to is not None:
-                payments.append(Payment(payer, to, int(data["amount"]), int(data.get("cards", 0))))
+        elif isinstance(event, SpecialHand) and user is not None:
+            special, holder = event.name, user
+            proof = special_proof(special, event.cards, blocked_stoppa)
+        elif isinstance(event, Paid):
+            to = _user(players, event.to)
+            if user is not None and to is not None:
+                payments.append(Payment(user, to, event.amount, event.cards))
     return HandOver(
         hand_no=hand_no, turn=turn, points=tuple(points), pots=tuple(pots), special=special,
         holder=holder, proof=proof, closer=closer, payments=tuple(payments), carry=carry,

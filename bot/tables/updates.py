@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from bot.engine import BettingView, Event, Pots, Rules, SeatView, StoppaView
@@ -79,29 +78,30 @@ class SeatState:
 
 @dataclass(frozen=True, slots=True)
 class TableEvent:
-    """A public engine event of the table's hand (never a deal), with the user of its seat.
+    """A public engine event of the table's hand (never a deal), with the user of its seat
+    (None for an event of no seat, or of a seat no longer at the table)."""
 
-    `data` holds the event's own details, which differ per `kind` (as in the engine's `Event`).
-    """
-
-    kind: str
-    seat: int | None
+    event: Event
     user: int | None
-    data: Mapping[str, Any]
+
+    @property
+    def kind(self) -> str:
+        """The engine event's kind (its JSON name: "bet", "win", "phase"...)."""
+        return self.event.kind
+
+    @property
+    def seat(self) -> int | None:
+        """The engine seat of the event, or None."""
+        return self.event.seat
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableEvent:
         """From the JSON-able form kept in the table's meta (`to_dict`)."""
-        return cls(
-            kind=str(data["kind"]),
-            seat=data.get("seat"),
-            user=data.get("user"),
-            data=MappingProxyType(dict(data.get("data") or {})),
-        )
+        return cls(Event.from_dict(data), data.get("user"))
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able form."""
-        return {"kind": self.kind, "seat": self.seat, "data": dict(self.data), "user": self.user}
+        """JSON-able form: the engine event's, with the "user" added."""
+        return {**self.event.to_dict(), "user": self.user}
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli.demo import Narrator, play_game
-from bot.engine.events import Event
+from bot.cli.demo import play_game
+from bot.engine.events import Closed, Played, Senza
 from bot.i18n import t
+from bot.render.narration import Narrator
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,15 +54,15 @@ def test_demo_reaches_the_stoppa_and_narrates_turns(tmp_path: Path) -> None:
 def test_R12_narrator_groups_a_turn_like_the_blog() -> None:
     names = ["Anna", "Bruno", "Carla"]
     events = [
-        Event("play", 0, {"cards": [c], "forced": i > 0})
+        Played(0, (c,), i > 0)
         for i, c in enumerate(["5c", "6d", "7s", "8b"])
     ]
     events += [
-        Event("senza", 0, {"needed": 9}),
-        Event("play", 1, {"cards": ["9c"], "forced": True}),
+        Senza(0, 9),
+        Played(1, ("9c",), True),
     ]
-    events += [Event("play", 1, {"cards": ["1c", "1d"], "forced": True})]
-    events += [Event("close", 1, {})]
+    events += [Played(1, ("1c", "1d"), True)]
+    events += [Closed(1)]
     lines = Narrator(names, "it").lines(events)
     assert lines == ["Anna: 5-6-7-8 senza 9", "Bruno: 9-1-1 stoppa!"]
 

@@ -47,6 +47,80 @@ NEW_DEFAULTS: dict[str, Any] = {
 }
 
 
+def view(hand: Hand, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see, as the JSON-able dict ``Hand.view`` returned before the typed
+    views replaced it (kept here, key for key, so that old and new code hash alike)."""
+    to_act = hand.to_act
+    betting = None
+    round_ = hand.betting
+    if round_ is not None:
+        rng = hand.bet_range(seat) if seat is not None and seat == to_act else None
+        level = round_.level
+        betting = {
+            "level": level,
+            "to_call": round_.to_call(seat) if seat is not None else None,
+            "min_raise": level + hand.rules.cip if level else hand.rules.cip,
+            "max": hand.rules.max_bet,
+            "active": list(round_.active),
+            "allin": list(round_.allin),
+            "bet_range": list(rng) if rng else None,
+        }
+    showdown = None
+    sd = hand.showdown
+    if sd is not None:
+        showdown = {
+            "order": list(sd.order),
+            "declared": {str(s): [c.code for c in p.cards] for s, p in sd.declared.items()},
+            "conceded": sorted(sd.conceded),
+        }
+    st = hand.stoppa
+    own = hand.cards(seat) if seat is not None else []
+    pots = hand.pots
+    return {
+        "seat": seat,
+        "players": hand.n,
+        "dealer": hand.dealer,
+        "eldest": hand.eldest,
+        "phase": hand.phase,
+        "point": hand.point if hand.phase not in ("stoppa", "over") else None,
+        "deal_no": hand.deal_no,
+        "to_act": to_act,
+        "hand": [c.code for c in own],
+        "new_cards": (
+            [c.code for c in hand.eligible(seat)]
+            if seat is not None and hand.deal_no is not None
+            else []
+        ),
+        "chips": list(hand.chips),
+        "card_counts": [hand.card_count(s) for s in range(hand.n)],
+        "pots": {"small": list(pots.small), "big": pots.big, "bets": list(pots.bets),
+                 "carry": pots.carry, "carry_out": pots.carry_out},
+        "betting": betting,
+        "showdown": showdown,
+        "declared": [
+            {"seat": p.seat, "cards": [c.code for c in p.cards], "value": p.value, "pot": p.pot,
+             "deal": p.deal}
+            for p in hand.shown
+        ],
+        "stoppa": {
+            "table": [[c.code for c in play] for play in st.table],
+            "needed": st.needed,
+            "closer": st.closer,
+            "last": [c.code for c in st.last],
+            "to_act": st.to_act,
+            "card_counts": [st.card_count(s) for s in range(hand.n)],
+            "winner": st.winner,
+        } if st is not None else None,
+        "special": hand.special,
+        "legal": (
+            [str(a) for a in hand.legal_actions()] if seat is not None and seat == to_act else []
+        ),
+        "result": list(hand.result) if hand.result is not None else None,
+        "events": [e.to_dict() for e in hand.events_for(seat)],
+        "rules": hand.rules.to_dict(),
+    }
+
+
 def _norm(x: Any) -> Any:
     """``x`` with any rules dict stripped of new keys at their default value."""
     if isinstance(x, dict):
@@ -94,7 +168,7 @@ def hand_digest(i: int, extra: dict[str, tuple[Any, ...]]) -> tuple[dict[str, An
     n = rules.players
     chips = [rng.choice((rules.ante, rules.ante + 5, rules.ante + 50, 1000)) for _ in range(n)]
     h = Hand.start(rules, chips, rng.randrange(n), seed=i, carry=rng.choice((0, 0, 30)))
-    log: list[Any] = [h.view(None)]
+    log: list[Any] = [view(h, None)]
     broke = 0 in h.chips
     while h.to_act is not None:
         broke = broke or (h.phase in ("small_point", "big_point") and 0 in h.chips)
@@ -115,7 +189,7 @@ def hand_digest(i: int, extra: dict[str, tuple[Any, ...]]) -> tuple[dict[str, An
         log.append([str(a) for a in legal])
         log.append(h.bet_range(seat))
         log.append(str(h.default_action(seat)))
-        log.append(h.view(seat))
+        log.append(view(h, seat))
         a = rng.choice(legal)
         rng_ = h.bet_range(seat)
         if isinstance(a, Bet | Raise) and rng_ is not None:
@@ -124,8 +198,8 @@ def hand_digest(i: int, extra: dict[str, tuple[Any, ...]]) -> tuple[dict[str, An
         betting = h.phase in ("small_point", "big_point")
         log.append([e.to_dict() for e in h.act(seat, a)])
         broke = broke or (betting and 0 in h.chips)
-    log.append(h.view(None))
-    log.append([h.view(s) for s in range(n)])
+    log.append(view(h, None))
+    log.append([view(h, s) for s in range(n)])
     log.append(h.result)
     record = json.loads(h.to_json())
     log.append(record)

@@ -21,6 +21,7 @@ from bot.engine import (
     build_deck,
     parse_cards,
 )
+from tests.engine.behaviour_hash import view as json_view
 
 from .util import pass_all_betting, start
 
@@ -31,7 +32,7 @@ def decl(text: str) -> Declare:
 
 def first_win(h: Hand) -> tuple[int, int]:
     win = next(e for e in h.events if e.kind == "win")
-    return win.seat, win.data["amount"]
+    return win.seat, win.data()["amount"]
 
 
 # --- R-7 -----------------------------------------------------------------------------------
@@ -47,7 +48,7 @@ def test_R7_ranking_total_tie_two_cards_of_the_eldest_beat_three_cards() -> None
     h.act(1, Call())
     h.act(2, Pass())
     h.act(3, Pass())
-    assert h.phase == "showdown" and h.view(None)["showdown"]["order"] == [0, 1]
+    assert h.phase == "showdown" and json_view(h, None)["showdown"]["order"] == [0, 1]
     h.act(0, decl("1c 6c"))
     h.act(1, decl("10d 9d 4d"))
     assert first_win(h)[0] == 0
@@ -134,7 +135,7 @@ HANDS = {
 def test_R8_a_player_without_chips_is_passed_when_the_round_begins_and_cannot_call() -> None:
     h = start(Rules(), HANDS, chips=[1000, 60, 1000, 1000])  # seat 1: all-in for the ante
     forced = [e for e in h.events if e.kind == "pass"]
-    assert [(e.seat, e.data["forced"]) for e in forced] == [(1, True)]
+    assert [(e.seat, e.data()["forced"]) for e in forced] == [(1, True)]
     h.act(0, Bet(30))
     assert h.to_act == 2  # seat 1 takes no part
     with pytest.raises(IllegalAction) as err:
@@ -179,7 +180,7 @@ def test_R8_all_in_means_the_last_chips_at_least_one() -> None:
     assert h.default_action(1) == Pass()
     h.act(1, Call())
     allin = h.events[-1] if h.events[-1].kind == "allin" else None
-    assert allin is not None and allin.data["amount"] == 5
+    assert allin is not None and allin.data()["amount"] == 5
 
 
 # --- R-9 show_first --------------------------------------------------------------------------
@@ -193,7 +194,7 @@ def test_R9_show_first_last_caller_variant() -> None:
     h.act(3, Call())
     h.act(0, Call())
     h.act(1, Call())
-    assert h.view(None)["showdown"]["order"] == [1, 2, 3, 0]
+    assert json_view(h, None)["showdown"]["order"] == [1, 2, 3, 0]
     assert h.to_act == 1
 
 
@@ -203,14 +204,14 @@ def test_R9_show_first_last_caller_counts_a_raise() -> None:
     h.act(1, Call())
     h.act(2, Pass())
     h.act(3, Pass())
-    assert h.view(None)["showdown"]["order"] == [1, 0]
+    assert json_view(h, None)["showdown"]["order"] == [1, 0]
     h2 = start(Rules(show_first="last_caller"), {})
     h2.act(0, Bet(10))
     h2.act(1, Pass())
     h2.act(2, Pass())
     h2.act(3, Raise(30))
     h2.act(0, Call())
-    assert h2.view(None)["showdown"]["order"] == [0, 3]
+    assert json_view(h2, None)["showdown"]["order"] == [0, 3]
 
 
 # --- R-2 six_players -------------------------------------------------------------------------

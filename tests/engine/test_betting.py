@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Bet, Call, Concede, Declare, Hand, IllegalAction, Pass, Raise, Rules
+from bot.engine.events import Won
+from tests.engine.behaviour_hash import view as json_view
 
 from .util import start
 
@@ -35,7 +37,7 @@ def test_R8_dealer_takes_the_pot_without_acting_when_nobody_bets() -> None:
     h.act(1, Pass())
     events = h.act(2, Pass())
     win = next(e for e in events if e.kind == "win")
-    assert win.seat == 3 and win.data["amount"] == 10 and win.data["shown"] is False
+    assert win.seat == 3 and win.data()["amount"] == 10 and win.data()["shown"] is False
     assert h.deal_no == 1 and h.to_act == 0  # the dealer never acted
     assert h.chips[3] == 1000 - 60 + 10
 
@@ -67,13 +69,13 @@ def test_R8_raise_and_reraise_then_showdown() -> None:
     h.act(3, Pass())
     assert h.phase == "showdown"
     # showing starts with the last raiser (seat 0), then seat order
-    assert h.view(0)["showdown"]["order"] == [0, 1]
+    assert json_view(h, 0)["showdown"]["order"] == [0, 1]
     assert h.to_act == 0
     h.act(0, h.default_action(0))
     h.act(1, h.default_action(1))
     win = [e for e in h.events if e.kind == "win"][-1]
     assert win.seat == 0
-    assert win.data["amount"] == 10 + 100 + 100 + 50
+    assert win.data()["amount"] == 10 + 100 + 100 + 50
     assert h.chips[0] == 940 - 100 + 260
 
 
@@ -126,13 +128,13 @@ def test_R8_all_in_call_with_side_pot() -> None:
     assert h.legal_actions()[:2] == [Pass(), Call()]
     h.act(0, Call())  # only 10 more chips: all-in at 20
     assert h.chips[0] == 0
-    assert h.view(0)["betting"] is None
+    assert json_view(h, 0)["betting"] is None
     assert h.phase == "showdown"
-    order = h.view(0)["showdown"]["order"]
+    order = json_view(h, 0)["showdown"]["order"]
     assert order == [1, 2, 0]
     for seat in order:
         h.act(seat, h.default_action(seat))
-    wins = {e.seat: e.data["amount"] for e in h.events if e.kind == "win" and e.data["deal"] == 0}
+    wins = {e.seat: e.amount for e in h.events if isinstance(e, Won) and e.deal == 0}
     # seat 0: pot 10 + 20 from each of seats 0, 1, 2 = 70; seat 1 or 2 gets 80 + 80
     assert wins[0] == 70
     assert sum(wins.values()) == 10 + 20 + 100 + 100
@@ -142,7 +144,7 @@ def test_R8_all_in_call_with_side_pot() -> None:
 def test_R8_zero_chip_player_is_passed_when_nobody_has_bet() -> None:
     h = fresh(chips=[60, 1000, 1000, 1000])  # all-in for the ante
     assert h.to_act == 1
-    assert h.events[-1].kind == "pass" and h.events[-1].data["forced"] is True
+    assert h.events[-1].kind == "pass" and h.events[-1].data()["forced"] is True
 
 
 def test_R8_zero_chip_player_cannot_call_for_free_after_a_bet() -> None:
@@ -197,18 +199,18 @@ def test_R10_nobody_bets_big_pot_to_dealer() -> None:
     h.act(1, Pass())
     h.act(2, Pass())
     assert h.chips[3] >= before + 200 or h.phase == "over"
-    win = next(e for e in h.events if e.kind == "win" and e.data["pot"] == "big")
-    assert win.seat == 3 and win.data["amount"] == 200
+    win = next(e for e in h.events if e.kind == "win" and e.data()["pot"] == "big")
+    assert win.seat == 3 and win.data()["amount"] == 200
 
 
 def test_R10_carry_variant_keeps_the_big_pot() -> None:
     h = start(Rules(unclaimed_big_pot="carry"), HANDS, carry=30)
-    assert h.pots["big"] == 230
+    assert h.pots.big == 230
     _to_big_point(h)
     for _ in range(3):
         h.act(h.to_act, Pass())  # type: ignore[arg-type]
     assert h.carry_out == 230
-    assert h.pots["big"] == 0
+    assert h.pots.big == 0
     while h.to_act is not None:
         h.act(h.to_act, h.default_action(h.to_act))
     assert h.result is not None and sum(h.result) == 30 - 230
@@ -225,10 +227,10 @@ def test_R8_R9_side_pot_layers_when_contenders_concede() -> None:
     h.act(2, Call())
     h.act(3, Pass())
     assert h.phase == "showdown"
-    assert h.view(None)["showdown"]["order"] == [1, 2, 0]
+    assert json_view(h, None)["showdown"]["order"] == [1, 2, 0]
     h.act(1, Concede())
     h.act(2, Concede())
-    wins = {e.seat: e.data for e in h.events if e.kind == "win" and e.data["deal"] == 0}
+    wins = {e.seat: e.data() for e in h.events if isinstance(e, Won) and e.deal == 0}
     assert wins[0]["amount"] == 10 + 3 * 20 and wins[0]["shown"] is False
     assert wins[1]["amount"] == 2 * 80
     assert 2 not in wins

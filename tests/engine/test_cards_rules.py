@@ -8,6 +8,7 @@ import pytest
 
 from bot.engine import Card, Hand, Rules, build_deck, can_pay_ante, parse_cards
 from bot.engine.rules import VARIANTS
+from tests.engine.behaviour_hash import view as json_view
 
 from .util import deck_for
 
@@ -82,10 +83,10 @@ def test_R3_priority_and_dealing_with_explicit_deck() -> None:
     h = Hand.start(rules, [1000] * 4, dealer=2, deck=deck)
     assert h.eldest == 3
     # the eldest hand (seat 3) gets the first three cards, then 0, 1, and the dealer last
-    assert h.view(3)["new_cards"] == ["1c", "2c", "3c"]
-    assert h.view(0)["new_cards"] == ["4c", "5c", "6c"]
-    assert h.view(1)["new_cards"] == ["7c", "8c", "9c"]
-    assert h.view(2)["new_cards"] == ["10c", "1d", "2d"]
+    assert json_view(h, 3)["new_cards"] == ["1c", "2c", "3c"]
+    assert json_view(h, 0)["new_cards"] == ["4c", "5c", "6c"]
+    assert json_view(h, 1)["new_cards"] == ["7c", "8c", "9c"]
+    assert json_view(h, 2)["new_cards"] == ["10c", "1d", "2d"]
     assert h.to_act == 3
     deals = [e for e in h.events if e.kind == "deal"]
     assert [e.seat for e in deals] == [3, 0, 1, 2]
@@ -95,8 +96,8 @@ def test_R3_deck_for_helper_deals_the_chosen_hands() -> None:
     rules = Rules(players=5)
     deck = deck_for(rules, 4, {0: "7d 6d 1d 7c 6c 1c 5d 5c"})
     h = Hand.start(rules, [1000] * 5, dealer=4, deck=deck)
-    assert h.view(0)["hand"] == sorted(h.view(0)["hand"], key=lambda t: Card.parse(t))
-    assert set(h.view(0)["new_cards"]) == {"7d", "6d", "1d"}
+    assert json_view(h, 0)["hand"] == sorted(json_view(h, 0)["hand"], key=lambda t: Card.parse(t))
+    assert set(json_view(h, 0)["new_cards"]) == {"7d", "6d", "1d"}
 
 
 def test_R3_seeded_shuffle_is_deterministic() -> None:
@@ -159,8 +160,8 @@ def test_R4_rules_dict_round_trip() -> None:
 def test_R5_ante_paid_and_pots_split() -> None:
     h = Hand.start(Rules(), [100, 200, 300, 60], 0, seed=1)
     assert h.start_chips == [100, 200, 300, 60]
-    assert h.pots["small"] == [10, 10, 10, 10]
-    assert h.pots["big"] == 200
+    assert h.pots.small == (10, 10, 10, 10)
+    assert h.pots.big == 200
     assert sum(h.chips) + h.pot_total() == 660
 
 

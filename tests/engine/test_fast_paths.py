@@ -35,6 +35,7 @@ from bot.engine import (
     parse_cards,
 )
 from bot.engine.cards import PRIMIERA, SUITS
+from bot.engine.events import Dealt, Played, Senza
 from bot.engine.points import Point
 from bot.shuffle import fast_shuffle as _fast_shuffle
 
@@ -62,20 +63,24 @@ def test_R3_seeded_deck_is_random_Random_seed_shuffle(players: int) -> None:
 
 
 def test_event_fields_equality_and_round_trips() -> None:
-    e = Event("play", 2, {"cards": ["5c"], "forced": True})
-    assert (e.kind, e.seat, e.data) == ("play", 2, {"cards": ["5c"], "forced": True})
+    e = Played(2, ("5c",), True)
+    assert (e.kind, e.seat, e.cards, e.forced) == ("play", 2, ("5c",), True)
+    assert e.to_dict() == {"kind": "play", "seat": 2, "data": {"cards": ["5c"], "forced": True}}
     assert Event.from_dict(e.to_dict()) == e
     assert Event.from_dict(json.loads(json.dumps(e.to_dict()))) == e
-    assert e != Event("play", 1, {"cards": ["5c"], "forced": True})
+    assert e != Played(1, ("5c",), True) and e != Played(2, ("5c",), False)
+    assert e != Senza(2, 5) and Senza(2, 5) == Senza(2, 5)
     assert pickle.loads(pickle.dumps(e)) == e
-    assert copy.deepcopy(e) == e and copy.deepcopy(e).data is not e.data
-    assert repr(e) == "Event(kind='play', seat=2, data={'cards': ['5c'], 'forced': True})"
-    with pytest.raises(AttributeError):
-        e.kind = "bet"  # type: ignore[misc]
-    deal = Event("deal", 1, {"cards": ["7d"], "deal": 0})
+    assert copy.deepcopy(e) == e
+    assert repr(e) == "Played(seat=2, cards=('5c',), forced=True)"
+    with pytest.raises(TypeError):
+        hash(e)  # compared by value, like the dicts they were
+    deal = Dealt(1, ("7d",), 0)
     assert deal.private and deal.visible_to(1)
     assert not deal.visible_to(0) and not deal.visible_to(None)
     assert not e.private and e.visible_to(None)
+    with pytest.raises(ValueError):
+        Event.from_dict({"kind": "shuffle", "seat": None, "data": {}})
 
 
 def test_events_of_a_hand_survive_to_dict() -> None:
@@ -84,7 +89,7 @@ def test_events_of_a_hand_survive_to_dict() -> None:
         h.act(h.to_act, h.legal_actions()[-1])
     evs = h.events
     assert [Event.from_dict(e.to_dict()) for e in evs] == evs
-    assert all(type(e) is Event for e in evs)
+    assert all(type(e) is not Event and isinstance(e, Event) for e in evs)
 
 
 def _reference_best(cards: list[Card], limit: int, ranking: str) -> Point | None:
@@ -240,7 +245,7 @@ def test_R8_a_subclass_of_an_action_acts_as_its_base() -> None:
     h = Hand.start(Rules(), [1000] * 4, 3, seed=1)
     h.act(0, Bet(10))
     events = h.act(1, MyRaise(30))
-    assert [(e.kind, e.seat, e.data["level"]) for e in events][:1] == [("raise", 1, 30)]
+    assert [(e.kind, e.seat, e.data()["level"]) for e in events][:1] == [("raise", 1, 30)]
     assert h.to_act == 2
 
 

@@ -38,7 +38,7 @@ def _contend(h: Hand, contenders: tuple[int, ...]) -> None:
 
 
 def _winner(h: Hand, pot: str) -> int | None:
-    wins = [e for e in h.events if e.kind == "win" and e.data["pot"] == pot]
+    wins = [e for e in h.events if e.kind == "win" and e.data()["pot"] == pot]
     return wins[-1].seat if wins else None
 
 
@@ -55,7 +55,7 @@ def test_R7_three_cards_beat_two_at_a_showdown_whoever_has_priority(dealer: int)
     """Wikipedia: A (10c 8c 3c, 33) beats B (1s 7b 5b, 36 with two cards): more cards first."""
     h = start(Rules(), WIKIPEDIA_HANDS, dealer=dealer)
     _contend(h, (0, 1))
-    declared = {e.seat: e.data["value"] for e in h.events if e.kind == "declare"}
+    declared = {e.seat: e.data()["value"] for e in h.events if e.kind == "declare"}
     assert declared == {0: 33, 1: 36}
     assert _winner(h, "small") == 0
 
@@ -77,7 +77,7 @@ def test_R7_higher_sum_wins_a_showdown_of_equal_counts(dealer: int) -> None:
     }
     h = start(Rules(), hands, dealer=dealer)
     _contend(h, (0, 1))
-    declared = {e.seat: e.data["value"] for e in h.events if e.kind == "declare"}
+    declared = {e.seat: e.data()["value"] for e in h.events if e.kind == "declare"}
     assert declared == {0: 36, 1: 39}
     assert _winner(h, "small") == 1
 
@@ -101,7 +101,7 @@ def test_R7_R10_big_point_five_players_example_in_a_hand() -> None:
     assert h.best_point(0).total == 47
     assert h.best_point(1).total == 50
     _contend(h, (0, 1))
-    declared = {e.seat: e.data["value"] for e in h.events if e.kind == "declare"}
+    declared = {e.seat: e.data()["value"] for e in h.events if e.kind == "declare"}
     assert declared == {0: 47, 1: 50}
     assert _winner(h, "big") == 1
 

@@ -17,6 +17,7 @@ from bot.engine import (
     Rules,
     parse_cards,
 )
+from tests.engine.behaviour_hash import view as json_view
 
 from .util import start
 
@@ -44,7 +45,7 @@ def test_R9_best_point_by_default_and_lower_on_request() -> None:
     assert legal[0] == decl("7d 6d 1d") and legal[-1] == Concede()
     assert decl("7d 6d") in legal and decl("6d 1d") in legal
     h.act(0, decl("7d 6d"))  # hides the ace: 39 only
-    assert h.view(2)["declared"][0] == {
+    assert json_view(h, 2)["declared"][0] == {
         "seat": 0,
         "cards": ["7d", "6d"],
         "value": 39,
@@ -53,7 +54,7 @@ def test_R9_best_point_by_default_and_lower_on_request() -> None:
     }
     h.act(1, decl("7c 6c"))  # 39 too: seat 0 has priority
     win = next(e for e in h.events if e.kind == "win")
-    assert win.seat == 0 and win.data["amount"] == 30
+    assert win.seat == 0 and win.data()["amount"] == 30
 
 
 def test_R9_lower_point_can_lose() -> None:
@@ -66,7 +67,7 @@ def test_R9_lower_point_can_lose() -> None:
     h.act(0, decl("6d"))  # 18 only
     h.act(1, decl("7c 5c"))  # 36
     win = next(e for e in h.events if e.kind == "win")
-    assert win.seat == 1 and win.data["shown"] is True
+    assert win.seat == 1 and win.data()["shown"] is True
 
 
 @pytest.mark.parametrize(("dealer", "winner"), [(3, 0), (0, 1)])
@@ -99,7 +100,7 @@ def test_R9_order_of_showing_starts_with_last_raiser() -> None:
     h.act(3, Call())
     h.act(0, Call())
     h.act(1, Call())
-    assert h.view(None)["showdown"]["order"] == [2, 3, 0, 1]
+    assert json_view(h, None)["showdown"]["order"] == [2, 3, 0, 1]
     assert h.to_act == 2
 
 
@@ -110,7 +111,7 @@ def test_R9_concede_last_one_wins_without_declaring() -> None:
     h.act(1, Concede())
     events = h.act(2, Concede())
     win = next(e for e in events if e.kind == "win")
-    assert win.seat == 3 and win.data["shown"] is False
+    assert win.seat == 3 and win.data()["shown"] is False
     assert not any(e.kind == "declare" for e in h.events)
 
 
@@ -143,8 +144,8 @@ def test_R9_shown_cards_in_events_and_every_view() -> None:
     to_showdown(h)
     h.act(0, decl("7d 6d 1d"))
     ev = [e for e in h.public_events() if e.kind == "declare"]
-    assert ev[0].data == {"cards": ["7d", "6d", "1d"], "value": 55, "count": 3}
+    assert ev[0].data() == {"cards": ["7d", "6d", "1d"], "value": 55, "count": 3}
     for seat in (1, 2, 3, None):
-        v = h.view(seat)
+        v = json_view(h, seat)
         assert v["declared"][0]["cards"] == ["7d", "6d", "1d"]
         assert "7d" not in v["hand"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Hand, IllegalAction, Pass, Play, Rules, parse_cards
+from tests.engine.behaviour_hash import view as json_view
 
 from .util import pass_all_betting, start
 
@@ -29,7 +30,7 @@ def test_R13_payment_per_card_pair_or_triple(cpp: int, each: int) -> None:
     close = [e for e in h.events if e.kind == "close"]
     assert close[0].seat == 0
     pays = [e for e in h.events if e.kind == "payment"]
-    assert [(e.seat, e.data["to"], e.data["amount"], e.data["cards"]) for e in pays] == [
+    assert [(e.seat, e.data()["to"], e.data()["amount"], e.data()["cards"]) for e in pays] == [
         (s, 0, each, 10) for s in (1, 2, 3)
     ]
     assert h.result is not None
@@ -41,7 +42,7 @@ def test_R13_payment_capped_by_chips() -> None:
     h = start(Rules(), RUN, chips=[1000, 100, 60, 1000])
     pass_all_betting(h)
     h.act(0, Play(tuple(parse_cards("1c"))))
-    pays = {e.seat: e.data["amount"] for e in h.events if e.kind == "payment"}
+    pays = {e.seat: e.data()["amount"] for e in h.events if e.kind == "payment"}
     assert pays == {1: 40, 2: 0, 3: 100}
     assert h.chips[1] == 0 and h.chips[2] == 0
     assert h.result is not None and sum(h.result) == 0
@@ -55,7 +56,7 @@ ACES = "1c 1d 1s 1b 8c 8d 8s 9c 9d 9s"
 
 def special_of(h: Hand) -> tuple[str, int, list[dict]]:
     ev = next(e for e in h.events if e.kind == "special")
-    return ev.data["kind"], ev.seat, ev.data["payments"]  # type: ignore[return-value]
+    return ev.data()["kind"], ev.seat, ev.data()["payments"]  # type: ignore[return-value]
 
 
 def test_R11_ricchezza_beats_misera_and_pays_cards() -> None:
@@ -143,5 +144,5 @@ def test_R12_stoppa_in_a_hand_starts_with_eldest_and_refuses_bad_plays() -> None
     with pytest.raises(IllegalAction) as err:
         h.act(0, Pass())
     assert err.value.code == "hand_over" and str(err.value) == "The hand is over."
-    v = h.view(1)
+    v = json_view(h, 1)
     assert v["stoppa"]["table"] and v["legal"] == [] and v["to_act"] is None

@@ -28,6 +28,7 @@ from bot.engine import (
     next_live_rank,
     parse_cards,
 )
+from tests.engine.behaviour_hash import view as json_view
 
 from .util import pass_all_betting, start
 
@@ -137,7 +138,7 @@ def _random_hand(seed: int) -> Hand:
 def test_seat_view_carries_what_the_dict_view_says(seed: int) -> None:
     h = _random_hand(seed)
     for seat in [None, *range(h.n)]:
-        d, v = h.view(seat), h.seat_view(seat)
+        d, v = json_view(h, seat), h.seat_view(seat)
         assert v.phase == d["phase"] and v.to_act == d["to_act"] and v.deal_no == d["deal_no"]
         assert [c.code for c in v.hand] == d["hand"]
         assert [s.chips for s in v.seats] == d["chips"]

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bot.cli.verify import hands_by_priority
 from bot.engine import Hand, Rules
+from bot.engine.events import Event
 from bot.fairness import (
     Commitment,
     DealInputs,
@@ -39,9 +40,9 @@ def _played(inputs: DealInputs, rules: Rules, seed: int) -> Hand:
     return hand
 
 
-def _stored(hand: Hand) -> list[dict]:
+def _stored(hand: Hand) -> list[Event]:
     """The event log as the store keeps it (JSON text) and reads it back."""
-    return list(json.loads(json.dumps([e.to_dict() for e in hand.events])))
+    return [Event.from_dict(e) for e in json.loads(json.dumps([e.to_dict() for e in hand.events]))]
 
 
 @settings(max_examples=10, deadline=None)
@@ -52,7 +53,7 @@ def test_a_played_hand_verifies(secret, k, rules, words, seed) -> None:
     hand = _played(inputs, rules, seed)
     result = verify_hand(inputs, rules.deck(), _stored(hand))
     assert result.ok, result.mismatches
-    played_cards = [c for e in hand.events if e.kind == "play" for c in e.data["cards"]]
+    played_cards = [c for e in hand.events if e.kind == "play" for c in e.data()["cards"]]
     assert [c for check in result.played for c in check.cards] == played_cards
     assert [c.code for c in result.deck] == [c.code for c in hand.deck]
     assert sum(len(c.cards) for c in result.dealt) == len(rules.deck())  # R-2: all dealt
@@ -62,7 +63,7 @@ def test_a_played_hand_verifies(secret, k, rules, words, seed) -> None:
     for place, cards in enumerate(by_place):
         seat = (dealer + 1 + place) % rules.players
         dealt = [c for e in hand.events if e.kind == "deal" and e.seat == seat
-                 for c in e.data["cards"]]
+                 for c in e.data()["cards"]]
         assert sorted(dealt) == sorted(c.code for c in cards)
 
 
@@ -91,10 +92,10 @@ def test_another_secret_or_word_does_not_verify(played) -> None:
 
 def test_a_changed_deal_is_caught(played) -> None:
     inputs, rules, events = played
-    events = [dict(e, data=dict(e["data"])) for e in events]
+    events = [e.to_dict() for e in events]
     first = next(i for i, e in enumerate(events) if e["kind"] == "deal")
     events[first]["data"]["cards"] = list(reversed(events[first]["data"]["cards"]))
-    result = verify_hand(inputs, rules.deck(), events)
+    result = verify_hand(inputs, rules.deck(), [Event.from_dict(e) for e in events])
     assert not result.ok
     assert [c.event for c in result.mismatches] == [first]
     assert result.mismatches[0].kind == "deal"
@@ -102,13 +103,13 @@ def test_a_changed_deal_is_caught(played) -> None:
 
 def test_a_played_card_the_seat_was_not_dealt_is_caught(played) -> None:
     inputs, rules, events = played
-    events = [dict(e, data=dict(e["data"])) for e in events]
+    events = [e.to_dict() for e in events]
     at = next(i for i, e in enumerate(events) if e["kind"] == "play")
     seat = events[at]["seat"]
     others = {c for e in events if e["kind"] == "deal" and e["seat"] != seat
               for c in e["data"]["cards"]}
     events[at]["data"]["cards"] = [random.Random(1).choice(sorted(others))]
-    result = verify_hand(inputs, rules.deck(), events)
+    result = verify_hand(inputs, rules.deck(), [Event.from_dict(e) for e in events])
     assert [(c.event, c.kind) for c in result.mismatches] == [(at, "play")]
     assert not result.ok and all(c.ok for c in result.dealt)
 

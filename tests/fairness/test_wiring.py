@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Rules
+from bot.engine.events import Event
 from bot.fairness import (
     Commitment,
     DealInputs,
@@ -88,7 +89,8 @@ async def check_every_hand(h: Harness, row: TableRow, secret: TableSecret,
         assert hand["words"] == tuple((u, words[u]) for u in seats if words.get(u))
         inputs = DealInputs(secret, row.id, hand["hand_no"], tuple(w for _, w in hand["words"]))
         events = json.loads(hand["events"])
-        check = verify_hand(inputs, used_mask(row, len(seats)), events)
+        check = verify_hand(inputs, used_mask(row, len(seats)),
+                            [Event.from_dict(e) for e in events])
         assert check.ok, check.mismatches
         dealt = [c for e in events if e["kind"] == "deal" for c in e["data"]["cards"]]
         assert dealt == [c.code for c in check.deck[: len(dealt)]]
@@ -223,9 +225,10 @@ async def test_a_hand_the_close_interrupted_is_verifiable_too(db: Harness) -> No
     checked = verify_table(row.commitment, row.secret, row.id, [h.check for h in hands])
     assert checked.ok and all(len(v.dealt) >= 4 for v in checked.hands)
     # a card the log claims but the deck did not deal is caught
-    forged = [dict(e) for e in hands[1].check.events]
-    deal = next(e for e in forged if e["kind"] == "deal")
-    deal["data"] = {**deal["data"], "cards": list(reversed(deal["data"]["cards"]))}
+    forged_json = [e.to_dict() for e in hands[1].check.events]
+    deal = next(e for e in forged_json if e["kind"] == "deal")
+    deal["data"]["cards"] = list(reversed(deal["data"]["cards"]))
+    forged = [Event.from_dict(e) for e in forged_json]
     bad = verify_table(row.commitment, row.secret, row.id,
                        [hands[0].check, replace(hands[1].check, events=forged)])
     assert not bad.ok

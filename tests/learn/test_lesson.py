@@ -68,7 +68,7 @@ def test_the_big_point_is_55_with_seven_six_and_ace() -> None:
 def test_the_stoppa_shows_a_senza_and_the_learner_closes_and_is_paid_per_card() -> None:
     aces = lesson_step(9)
     senza = next(e for e in aces.events if e.kind == "senza")
-    assert senza.seat == LEARNER and senza.data["needed"] == 5
+    assert senza.seat == LEARNER and senza.data()["needed"] == 5
     end = lesson_step(len(STEPS))
     assert end.view.special is None
     assert end.view.stoppa is not None and end.view.stoppa.winner == LEARNER

@@ -11,7 +11,16 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import ALL_CARDS, Action, Event, Rules, SeatView, best_point, build_deck
+from bot.engine import ALL_CARDS, Action, Rules, SeatView, best_point, build_deck
+from bot.engine.events import (
+    BetMade,
+    Called,
+    Dealt,
+    Declared,
+    Event,
+    ShowdownBegan,
+    SmallPointBegan,
+)
 from bot.engine.hand import Hand
 from bot.engine.stoppa import Stoppa
 from bot.players import make_player
@@ -187,14 +196,14 @@ def test_players_do_not_import_the_hand_or_the_stoppa_state() -> None:
 
 
 def _showdown_events(bettor: int, shown: list[str]) -> list[Event]:
-    return [Event.from_dict(e) for e in [
-        {"kind": "deal", "seat": 0, "data": {"cards": ["2c", "3d", "4s"], "deal": 0}},
-        {"kind": "phase", "seat": None, "data": {"phase": "small_point", "deal": 0, "cards": 3}},
-        {"kind": "bet", "seat": bettor, "data": {"amount": 50, "level": 50}},
-        {"kind": "call", "seat": 0, "data": {"amount": 50, "level": 50}},
-        {"kind": "phase", "seat": None, "data": {"phase": "showdown", "pot": "small", "deal": 0}},
-        {"kind": "declare", "seat": bettor, "data": {"cards": shown, "value": 0, "count": 1}},
-    ]]
+    return [
+        Dealt(0, ("2c", "3d", "4s"), 0),
+        SmallPointBegan(None, 0, 3),
+        BetMade(bettor, 50, 50),
+        Called(0, 50, 50),
+        ShowdownBegan(None, "small", 0, (bettor, 0)),
+        Declared(bettor, tuple(shown), 0, 1),
+    ]
 
 
 def test_R8_bet_reading_learns_what_bets_mean_from_showdowns() -> None:

@@ -16,6 +16,7 @@ from bot.players import LEVELS, CpuPlayer, RandomPlayer, make_player
 from bot.players.base import action_kind, amount_of
 from bot.players.match import play_hand
 from bot.players.strategy import ThinkingPlayer
+from tests.engine.behaviour_hash import view as json_view
 
 
 def _players(levels: list[str], seed: int) -> list[CpuPlayer]:
@@ -50,7 +51,7 @@ class Checked:
 
 def _hidden_cards(hand: Hand, seat: int) -> set[str]:
     """Cards held by other seats that they have not shown (nobody else may see them)."""
-    shown = {c for d in hand.view(None)["declared"] for c in d["cards"]}
+    shown = {c for d in json_view(hand, None)["declared"] for c in d["cards"]}
     return {
         c.code
         for s in range(hand.rules.players)
@@ -186,7 +187,7 @@ def test_decision_depends_only_on_the_view(level: str, seed: int) -> None:
         for i, card in zip(others, moved, strict=True):
             order[i] = card
         hand = Hand.start(rules, [3000] * 4, dealer, deck=order)
-        assert hand.view(seat)["hand"] == base.view(seat)["hand"]
+        assert json_view(hand, seat)["hand"] == json_view(base, seat)["hand"]
         player = make_player(level, 5)
         view, legal, events = hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
         decisions.add(str(player.choose(view, legal, events)))

@@ -21,8 +21,8 @@ def _dealt(hand: Hand, seat: int, deal: int) -> tuple[str, ...]:
     """The cards `seat` got in deal `deal`, read from its own deal events."""
     for event in hand.events_for(seat):
         mine = event.kind == "deal" and event.seat == seat
-        if mine and event.data.get("deal") == deal:
-            return tuple(event.data["cards"])
+        if mine and event.data().get("deal") == deal:
+            return tuple(event.data()["cards"])
     raise AssertionError(f"no deal event {deal} for seat {seat}")
 
 

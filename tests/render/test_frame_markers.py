@@ -48,7 +48,7 @@ def test_once_the_hand_is_decided_no_frame_marks_a_seat(seed: int, players: int,
         assert snap.needed is None
         assert not any(s.bet or s.status == "passed" for s in snap.seats if
                        snap.phase == "over"), frame.caption
-    payments = [e for e in hand.events if e.kind == "payment" and e.data.get("amount")]
+    payments = [e for e in hand.events if e.kind == "payment" and e.data().get("amount")]
     assert len(after[-1].table.payments) == len(payments)
 
 

@@ -70,8 +70,8 @@ def test_R9_declared_cards_are_shown() -> None:
     hand = _until(Hand.start(Rules(players=4), [1000] * 4, 0, seed=2), lambda h: bool(h.shown))
     shown = hand.shown[0]
     snap = table_snapshot(hand.seat_view(None), NAMES, lang="en")
-    assert snap.seats[shown["seat"]].shown == tuple(shown["cards"])
-    assert snap.seats[shown["seat"]].shown_value == shown["value"]
+    assert snap.seats[shown.seat].shown == tuple(c.code for c in shown.cards)
+    assert snap.seats[shown.seat].shown_value == shown.value
     assert sum(1 for s in snap.seats if s.shown) == 1
 
 

@@ -60,8 +60,8 @@ def test_R12_R13_the_end_of_a_stoppa_names_the_closer_and_the_payments() -> None
     snap = _table(hand, "en")
     closer = next(e.seat for e in hand.events if e.kind == "close")
     assert snap.phase == "over" and snap.winner == NAMES[closer]
-    paid = [(NAMES[e.data["from"]], NAMES[e.data["to"]], e.data["amount"])
-            for e in hand.events if e.kind == "payment" and e.data["amount"]]
+    paid = [(NAMES[e.data()["from"]], NAMES[e.data()["to"]], e.data()["amount"])
+            for e in hand.events if e.kind == "payment" and e.data()["amount"]]
     assert [(p.payer, p.to, p.amount) for p in snap.payments] == paid
     lines = ending_lines(snap)
     assert lines[0] == t("table_image.closer", "en", player=NAMES[closer])
@@ -96,12 +96,12 @@ def test_R11_the_public_view_keeps_only_the_proof_of_a_special_hand() -> None:
     hand = finished("ricchezza")
     holder = next(e.seat for e in hand.events if e.kind == "special")
     special = next(e for e in public_hand_events(hand) if e.kind == "special")
-    assert sorted(special.data["cards"]) == ["10b", "10c", "10d", "10s"]
+    assert sorted(special.data()["cards"]) == ["10b", "10c", "10d", "10s"]
     assert len(hand.cards(holder)) > 4
     povera = finished("misera")
     event = next(e for e in public_hand_events(povera) if e.kind == "special")
     holder = next(e.seat for e in povera.events if e.kind == "special")
-    assert sorted(event.data["cards"]) == sorted(str(c) for c in povera.cards(holder))
+    assert sorted(event.data()["cards"]) == sorted(str(c) for c in povera.cards(holder))
 
 
 def test_shown_cards_are_labelled_with_their_point() -> None:
@@ -118,7 +118,7 @@ def test_shown_cards_are_labelled_with_their_point() -> None:
         hand.act(seat, (wanted or legal)[0])
     first = hand.shown[0]
     snap = table_snapshot(hand.seat_view(None), NAMES[:3], lang="en")
-    assert snap.seats[first["seat"]].shown_value == first["value"]
+    assert snap.seats[first.seat].shown_value == first.value
     assert [s.shown_value is None for s in snap.seats].count(True) == 2
 
 

@@ -73,14 +73,14 @@ def test_R9_bluff_declaration_shows_the_declared_cards_not_the_hidden_ones() -> 
 def test_R9_frames_show_only_public_cards_and_the_viewers_own() -> None:
     hand, _, _, _ = bluff_hand(40)
     events = hand.events
-    dealt = {s: {c for e in events if e.kind == "deal" and e.seat == s for c in e.data["cards"]}
+    dealt = {s: {c for e in events if e.kind == "deal" and e.seat == s for c in e.data()["cards"]}
              for s in range(4)}
     for viewer in (None, 0, 2):
         frames = replay_frames(ReplaySetup(tuple(events), NAMES, viewer=viewer, lang="it"))
         public: set[str] = set()
         for frame in frames:
             public |= {c for s in frame.table.seats for c in s.shown}
-        public |= {c for e in events if e.kind == "declare" for c in e.data["cards"]}
+        public |= {c for e in events if e.kind == "declare" for c in e.data()["cards"]}
         for i, frame in enumerate(frames):
             mine = dealt[viewer] if viewer is not None else set()
             allowed = public | played_before(frames, i) | mine | set(frame.proof)
@@ -90,7 +90,7 @@ def test_R9_frames_show_only_public_cards_and_the_viewers_own() -> None:
             assert all(f.own == () for f in frames)
         else:
             assert frames[0].own == tuple(
-                next(e.data["cards"] for e in events if e.kind == "deal" and e.seat == viewer)
+                next(e.data()["cards"] for e in events if e.kind == "deal" and e.seat == viewer)
             )
 
 
@@ -187,12 +187,12 @@ def test_R9_R12_a_frame_shows_a_card_only_once_the_table_saw_it(
     events = hand.events
     frames = replay_frames(ReplaySetup(tuple(events), tuple(f"P{i}" for i in range(players)),
                                        viewer=seat))
-    mine = {c for e in events if e.kind == "deal" and e.seat == seat for c in e.data["cards"]}
+    mine = {c for e in events if e.kind == "deal" and e.seat == seat for c in e.data()["cards"]}
     declared: set[str] = set()
     for frame in frames:
         declared |= {c for s in frame.table.seats for c in s.shown}
-    assert declared <= {c for e in events if e.kind == "declare" for c in e.data["cards"]}
-    proofs = {c for e in events if e.kind == "special" for c in e.data["cards"]}
+    assert declared <= {c for e in events if e.kind == "declare" for c in e.data()["cards"]}
+    proofs = {c for e in events if e.kind == "special" for c in e.data()["cards"]}
     for i, frame in enumerate(frames):
         allowed = declared | played_before(frames, i) | mine | proofs
         assert frame.visible_cards() <= allowed

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Event
+from bot.engine.events import Called, Paid, SpecialHand, Won
 from bot.store import Move, Store
 from bot.store.models import TableSave
 from bot.tables.chips import chip_moves, refunds, split_equally
@@ -13,10 +13,10 @@ from bot.tables.chips import chip_moves, refunds, split_equally
 
 def test_R13_card_payments_and_pots_get_their_reasons() -> None:
     events = [
-        Event("call", 0, {"amount": 20, "level": 20}),
-        Event("win", 1, {"pot": "big", "amount": 250, "shown": True}),
-        Event("payment", 0, {"to": 2, "amount": 30, "owed": 30, "cards": 3}),
-        Event("payment", 1, {"to": 2, "amount": 10, "owed": 10, "cards": 1}),
+        Called(0, 20, 20),
+        Won(1, "big", None, 250, True),
+        Paid(0, 2, 30, 30, 3),
+        Paid(1, 2, 10, 10, 1),
     ]
     before = [500, 500, 500]
     after = [500 - 20 - 30, 500 + 250 - 10, 500 + 40]
@@ -37,8 +37,8 @@ def test_R13_a_seat_that_wins_then_pays_gets_both_ledger_moves() -> None:
     """A seat that wins 100 and pays 30 at the close in one step: a pot move and a payment
     move (the ledger names both); they sum to the seat's chip change."""
     events = [
-        Event("win", 0, {"pot": "big", "amount": 100, "shown": False}),
-        Event("payment", 0, {"to": 1, "amount": 30, "owed": 30, "cards": 3}),
+        Won(0, "big", None, 100, False),
+        Paid(0, 1, 30, 30, 3),
     ]
     moves = chip_moves([1, 2], [5, 500], [75, 530], events, 1)
     assert sorted((m.user, m.amount, m.reason) for m in moves) == [
@@ -56,8 +56,8 @@ async def test_R13_win_and_pay_in_one_save_needs_no_chips_the_seat_lacks(tmp_pat
         await store.grant(1, 1, -995, reason="test", by=0)  # seat 1 keeps 5 chips
         funded = await store.save_table(row.id, TableSave(0, moves=[Move(2, 100, "bet", 1)]))
         events = [
-            Event("win", 0, {"pot": "big", "amount": 100, "shown": False}),
-            Event("payment", 0, {"to": 1, "amount": 30, "owed": 30, "cards": 3}),
+            Won(0, "big", None, 100, False),
+            Paid(0, 1, 30, 30, 3),
         ]
         moves = chip_moves([1, 2], [5, 400], [75, 430], events, 1)
         saved = await store.save_table(row.id, TableSave(funded.version, moves=moves))
@@ -70,8 +70,8 @@ async def test_R13_win_and_pay_in_one_save_needs_no_chips_the_seat_lacks(tmp_pat
 
 def test_R11_special_payments_are_marked_special() -> None:
     events = [
-        Event("payment", 1, {"to": 0, "amount": 60, "owed": 60, "cards": 6}),
-        Event("special", 0, {"kind": "misera", "payments": [], "cards": []}),
+        Paid(1, 0, 60, 60, 6),
+        SpecialHand(0, "misera", (), ()),
     ]
     moves = chip_moves([1, 2], [100, 100], [160, 40], events, 1)
     assert {(m.user, m.amount, m.reason) for m in moves} == {

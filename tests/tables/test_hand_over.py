@@ -47,11 +47,12 @@ async def test_the_next_hand_shows_how_the_last_one_ended_until_its_first_action
     events = _hand_one_events(h)
     declared = [e for e in events if e.kind == "declare"]
     assert [(p.user, list(p.cards), p.value) for p in last.points] == [
-        (e.user, e.data["cards"], e.data["value"]) for e in declared
+        (e.user, e.event.data()["cards"], e.event.data()["value"]) for e in declared
     ]
     wins = [e for e in events if e.kind == "win"]
     assert {(w.user, w.pot, w.deal, w.amount) for w in last.pots} == {
-        (e.user, e.data["pot"], e.data["deal"], e.data["amount"]) for e in wins
+        (e.user, e.event.data()["pot"], e.event.data()["deal"], e.event.data()["amount"])
+        for e in wins
     }
     assert last.winner is not None
     assert sum(p.amount for p in last.payments) > 0 or last.special == "assi"
@@ -84,11 +85,11 @@ def test_R9_R10_every_declared_point_and_every_pot_winner() -> None:
         hand = finished_hand(seed)
         users = [101, 102, 103, 104]
         over = hand_over(hand, users, hand_no=3, turn=50)
-        assert [p.value for p in over.points] == [d["value"] for d in hand.shown]
+        assert [p.value for p in over.points] == [d.value for d in hand.shown]
         assert all(p.user in users for p in over.points)
         wins = [e for e in hand.events if e.kind == "win"]
         assert [(w.user, w.amount) for w in over.pots] == [
-            (users[e.seat], e.data["amount"]) for e in wins
+            (users[e.seat], e.data()["amount"]) for e in wins
         ]
         if hand.special is None:
             closer = next(e.seat for e in hand.events if e.kind == "close")

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Card, Declare, Hand, Pass, Rules
+from bot.engine.events import SpecialHand
 from tests.discord_table.driver import CARD
 from tests.tables.helpers import CHANNEL, USERS, Harness, Passer, drive
 
@@ -112,7 +113,7 @@ def public_cards(updates: list[Any]) -> set[str]:
     for update in updates:
         for event in update.events:
             if event.kind in ("declare", "play"):
-                out.update(event.data.get("cards") or ())
+                out.update(event.event.data().get("cards") or ())
     return out
 
 
@@ -230,7 +231,7 @@ def test_R11_the_logged_proof_of_each_special_hand(
     from bot.tables.journal import loggable_data
 
     hand = ["1c", "1d", "1s", "1b", "10c", "10d", "10s", "10b", "7c", "5d"]
-    event: dict[str, Any] = {"kind": "special", "data": {"kind": kind, "cards": hand}}
+    event = SpecialHand(0, kind, tuple(hand), ())
     data = loggable_data(event, {"blocked_stoppa": blocked})
     assert data["cards"] == (hand if expected is None else expected)
-    assert event["data"]["cards"] == hand  # the published event is not changed
+    assert event.cards == tuple(hand)  # the published event is not changed
