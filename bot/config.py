@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -71,11 +70,6 @@ class Settings:
             f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
             f"log_format={self.log_format!r}, database_setting={self.database_setting!r})"
         )
-
-    @property
-    def log_level_number(self) -> int:
-        """The stdlib logging level for `log_level`."""
-        return logging.getLevelName(self.log_level)
 
 
 def _clean(env: Mapping[str, str], name: str) -> str | None:

@@ -63,11 +63,6 @@ class Card:
         """0..3 for c d s b."""
         return self.index // 10
 
-    @property
-    def is_figure(self) -> bool:
-        """8, 9 or 10."""
-        return self.rank >= 8
-
     def name(self, lang: str = "it") -> str:
         """Full name: "Asso di Coppe" (it) or "Ace of Cups" (en)."""
         if lang == "en":

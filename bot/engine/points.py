@@ -97,14 +97,6 @@ def _build_tables() -> dict[int, tuple[tuple[Point | None, ...], ...]]:
 _TABLES = _build_tables()
 
 
-def hand_mask(cards: Iterable[Card]) -> int:
-    """40-bit mask of a set of cards (bit = card index)."""
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
-
-
 # _BEST[(limit, ranking)][s][submask] -> int key of the best point of suit s in a 10-bit
 # submask (0 when empty): ((rank key) * 4 + (3 - s)) * 4096 + s * 1024 + submask, so that
 # the max of the four suits' keys is the best point, the first suit (c d s b) winning ties,
@@ -133,17 +125,6 @@ def _best_tables(limit: int, ranking: str) -> tuple[tuple[int, ...], ...]:
         got = _BEST[(limit, ranking)] = tuple(keys)
         _BEST_POINT[(limit, ranking)] = tuple(points)
     return got
-
-
-def best_point_of_mask(mask: int, limit: int = 3, ranking: str = "count") -> Point | None:
-    """The best point among the cards of ``mask``; None for an empty mask."""
-    t = _BEST.get((limit, ranking)) or _best_tables(limit, ranking)
-    k = max(
-        t[0][mask & 1023], t[1][(mask >> 10) & 1023], t[2][(mask >> 20) & 1023], t[3][mask >> 30]
-    )
-    if not k:
-        return None
-    return _BEST_POINT[(limit, ranking)][k & 4095]
 
 
 _BIT_OF = attrgetter("bit")

@@ -13,7 +13,6 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from bot.engine import Rules
 from bot.engine.hand import Hand
@@ -49,22 +48,6 @@ def play_hand(
     return hand
 
 
-@dataclass(slots=True)
-class DuelResult:
-    """Team A's mean chips per player per hand against B, with its 95% interval."""
-
-    a: str
-    b: str
-    deals: int
-    mean: float
-    half_width: float
-
-    @property
-    def significant(self) -> bool:
-        """True when the 95% interval excludes 0."""
-        return abs(self.mean) > self.half_width
-
-
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     """Mean and half-width of its 95% normal-approximation interval."""
     mean = statistics.fmean(values)
@@ -93,9 +76,3 @@ def duel_scores(a: str, b: str, deals: int, seed: int = 0) -> list[float]:
         a_chips = first.result[0] + first.result[2] + swapped.result[1] + swapped.result[3]
         scores.append(a_chips / 4)
     return scores
-
-
-def duel(a: str, b: str, deals: int, seed: int = 0) -> DuelResult:
-    """A duplicate duel of `deals` deals (2 x deals hands) between levels `a` and `b`."""
-    mean, half = mean_interval(duel_scores(a, b, deals, seed))
-    return DuelResult(a, b, deals, mean, half)
