@@ -58,8 +58,7 @@ def hint(view: SeatView, legal: Sequence[Action], events: Sequence[Event] = ()) 
     action = player.choose(view, legal, events)
     figures = player.last
     if isinstance(action, Play):
-        gains = figures.get("gains") or {}
-        gain = gains.get(action.cards[0].rank)
+        gain = figures.gains.get(action.cards[0].rank)
         if gain is None:
             return Hint(action, "stoppa_plain")
         return Hint(action, "stoppa", {"gain": round(gain)})
@@ -67,7 +66,7 @@ def hint(view: SeatView, legal: Sequence[Action], events: Sequence[Event] = ()) 
         return _showdown_hint(view, action)
     point = view.best_point
     params = {
-        "win": round(100 * float(figures.get("win", 0.0))),
+        "win": round(100 * figures.win),
         "value": point.total if point else 0,
         "count": point.count if point else 0,
     }

@@ -31,9 +31,8 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from bot.engine.actions import Action, Concede, Declare, Play
 from bot.engine.events import Event
@@ -45,6 +44,22 @@ from bot.players.reading import BetReading
 from bot.players.search import Payment, heuristic_choice, search_opening
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class DecisionFigures:
+    """What the last decision measured: the time it took; when betting, the opponent hands
+    sampled and the share of them the seat beat (``win``); at the stoppa, the deals sampled,
+    the search nodes and the mean gain of each opening rank; ``cut`` when the safety net
+    stopped a search early (the decision then depends on timing)."""
+
+    seconds: float = 0.0
+    samples: int = 0
+    win: float = 0.0
+    stoppa_samples: int = 0
+    nodes: int = 0
+    gains: Mapping[int, float] = field(default_factory=dict, repr=False)
+    cut: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +91,8 @@ class ThinkingPlayer:
         self.rng = random.Random(seed)
         if style is not None:
             self.style = style
-        #: figures of the last decision (samples used...), for tests and benchmarks
-        self.last: dict[str, Any] = {}
+        #: figures of the last decision (samples used...), for the hint, tests and benchmarks
+        self.last = DecisionFigures()
         #: what the showdowns seen so far say about the opponents' bets
         self.reading = BetReading()
 
@@ -91,7 +106,7 @@ class ThinkingPlayer:
         start = time.perf_counter()
         safety = self.style.safety
         deadline = start + safety if safety is not None else None
-        self.last = {}
+        self.last = DecisionFigures()
         kinds = {action_kind(a) for a in legal}
         know = read_view(view)
         if kinds <= {"play"}:
@@ -104,13 +119,13 @@ class ThinkingPlayer:
             action = self._bet(view, know, legal, deadline)
         else:
             action = legal[0]
-        self.last["seconds"] = time.perf_counter() - start
-        if self.last.get("cut"):
+        self.last.seconds = time.perf_counter() - start
+        if self.last.cut:
             log.debug(
                 "%s: safety net of %.2f s cut a search (%s): this decision depends on timing",
                 self.name,
                 safety,
-                {k: v for k, v in self.last.items() if k != "gains"},
+                self.last,
             )
         return action
 
@@ -125,7 +140,7 @@ class ThinkingPlayer:
                 by_rank.setdefault(play.cards[0].rank, play)
         candidates = sorted(by_rank)
         if not self.style.search or len(candidates) == 1:
-            self.last = {"stoppa_samples": 0}
+            self.last = DecisionFigures(stoppa_samples=0)
             return by_rank[heuristic_choice(know, candidates)]
         rules = know.rules
         payment = Payment(rules.card_rate, rules.cards_per_payment)
@@ -138,12 +153,8 @@ class ThinkingPlayer:
             max_nodes=self.style.stoppa_nodes,
             deadline=deadline,
         )
-        self.last = {
-            "stoppa_samples": result.samples,
-            "nodes": result.nodes,
-            "cut": result.cut,
-            "gains": result.gains,
-        }
+        self.last = DecisionFigures(stoppa_samples=result.samples, nodes=result.nodes,
+                                    cut=result.cut, gains=result.gains)
         return by_rank[result.rank]
 
     # --- R-9 showdown --------------------------------------------------------------------
@@ -268,17 +279,14 @@ class ThinkingPlayer:
                     model=style.model,
                 )
                 options.append((gain, level, act))
-        self.last = {
-            "samples": len(samples),
-            "cut": len(samples) < style.samples,
-            "win": win_share(samples),
-        }
+        self.last = DecisionFigures(samples=len(samples), cut=len(samples) < style.samples,
+                                    win=win_share(samples))
         passing = by_kind.get("pass")
         if not options:
             return passing if passing is not None else legal[0]
         options.sort(key=lambda o: (o[0], -o[1]), reverse=True)
         gain, level, action = options[0]
-        strong = self.last["win"] > 0.85
+        strong = self.last.win > 0.85
         if strong and style.slowplay and self.rng.random() < style.slowplay:
             cheap = min(options, key=lambda o: o[1])
             if cheap[0] > 0:

@@ -126,8 +126,8 @@ def test_hard_stoppa_search_is_bounded_by_samples_and_nodes_not_time() -> None:
     capped = HardPlayer(1)
     capped.style = replace(HARD, stoppa_samples=50, stoppa_nodes=10**9)
     capped.choose(view, legal)
-    assert capped.last["stoppa_samples"] == 50  # the sample cap binds
-    assert not capped.last["cut"]
+    assert capped.last.stoppa_samples == 50  # the sample cap binds
+    assert not capped.last.cut
     budget = 2_000
     runs = []
     for _ in range(2):
@@ -135,16 +135,16 @@ def test_hard_stoppa_search_is_bounded_by_samples_and_nodes_not_time() -> None:
         node_bound.style = replace(HARD, stoppa_samples=10_000, stoppa_nodes=budget)
         action = node_bound.choose(view, legal)
         assert action in legal
-        runs.append((str(action), dict(node_bound.last)))
+        runs.append((str(action), node_bound.last))
     last = runs[0][1]
-    samples, nodes = last["stoppa_samples"], last["nodes"]
-    assert 1 < samples < 10_000 and not last["cut"]
+    samples, nodes = last.stoppa_samples, last.nodes
+    assert 1 < samples < 10_000 and not last.cut
     # the search stops at the first sample boundary past the node budget
     per_sample = nodes / samples
     assert budget <= nodes < budget + 2 * per_sample
     # same seed, same view: the same samples, nodes, gains and choice (no clock involved)
     for _, figures in runs:
-        figures.pop("seconds")
+        figures.seconds = 0.0
     assert runs[0] == runs[1]
 
 
@@ -154,7 +154,7 @@ def test_hard_safety_net_cuts_the_stoppa_search_and_logs_it(caplog) -> None:
     rushed.style = replace(HARD, safety=0.0, stoppa_samples=10_000, stoppa_nodes=10**9)
     with caplog.at_level(logging.DEBUG, logger="bot.players.strategy"):
         action = rushed.choose(view, legal)
-    assert rushed.last["stoppa_samples"] == 1 and rushed.last["cut"]  # one sample, then stop
+    assert rushed.last.stoppa_samples == 1 and rushed.last.cut  # one sample, then stop
     assert action in legal
     assert "safety net" in caplog.text
 
@@ -165,11 +165,11 @@ def test_hard_betting_estimate_is_bounded_by_its_sample_count() -> None:
     counted = HardPlayer(2)
     counted.style = replace(HARD, samples=64)
     counted.choose(view, legal)
-    assert counted.last["samples"] == 64 and not counted.last["cut"]
+    assert counted.last.samples == 64 and not counted.last.cut
     rushed = HardPlayer(2)
     rushed.style = replace(HARD, safety=0.0, samples=100_000)
     rushed.choose(view, legal)
-    assert rushed.last["samples"] < 100 and rushed.last["cut"]
+    assert rushed.last.samples < 100 and rushed.last.cut
 
 
 def test_players_do_not_import_the_hand_or_the_stoppa_state() -> None:

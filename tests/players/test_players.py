@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,7 @@ from bot.engine.hand import Hand
 from bot.players import LEVELS, CpuPlayer, RandomPlayer, make_player
 from bot.players.base import action_kind, amount_of
 from bot.players.match import play_hand
-from bot.players.strategy import ThinkingPlayer
+from bot.players.strategy import DecisionFigures, ThinkingPlayer
 from tests.engine.behaviour_hash import view as json_view
 
 
@@ -113,16 +114,16 @@ def test_same_seed_same_game(level: str) -> None:
     assert run() == run()
 
 
-def _whole_hand(levels: list[str], seed: int, deal: int) -> tuple[list[str], list[dict]]:
+def _whole_hand(levels: list[str], seed: int, deal: int
+                ) -> tuple[list[str], list[DecisionFigures]]:
     """Every action of a whole 4-player hand as text, and the decision figures of seat 0."""
     players = _players(levels, seed)
-    figures: list[dict] = []
+    figures: list[DecisionFigures] = []
 
     def record(hand: Hand, seat: int, action: object) -> None:
-        if seat == 0:
-            last = dict(getattr(players[0], "last", {}))
-            last.pop("seconds", None)  # the only timing-dependent figure
-            figures.append(last)
+        last = getattr(players[0], "last", None)
+        if seat == 0 and last is not None:
+            figures.append(replace(last, seconds=0.0))  # the only timing-dependent figure
 
     hand = play_hand(Rules(players=4), players, deal % 4, seed=deal, on_turn=record)
     assert hand.phase == "over"
@@ -139,10 +140,10 @@ def test_same_seed_same_actions_for_a_whole_hand_twice(level: str) -> None:
         first = _whole_hand(levels, 21, deal)
         second = _whole_hand(levels, 21, deal)
         assert first == second
-        assert not any(f.get("cut") for f in first[1])
+        assert not any(f.cut for f in first[1])
     assert any(a.split(":", 1)[1].startswith("play") for a in first[0]), "no stoppa reached"
     if level == "hard":
-        searched = [f for f in first[1] if f.get("stoppa_samples")]
+        searched = [f for f in first[1] if f.stoppa_samples]
         assert searched, "seat 0 never searched a stoppa opening in these hands"
 
 
