@@ -38,7 +38,8 @@ class TableMeta:
     round_called_by: int | None = None
     #: CPU seats: user id -> level
     cpus: dict[int, str] = field(default_factory=dict)
-    #: CPU seats: user id -> its own seed (`bot.fairness.cpu_seed`, drawn when it sat),
+    #: CPU seats: user id -> its own seed (`bot.fairness.cpu_seed`, drawn when it sat:
+    #: `seat_cpu`),
     #: independent of the table's fair-deal secret
     cpu_seeds: dict[int, int] = field(default_factory=dict)
     #: the words of the current (or last) hand's players, in seat order, as [user, word]
@@ -112,6 +113,12 @@ class TableMeta:
     def copy(self) -> TableMeta:
         """A copy to work on before a commit (containers copied, event dicts shared)."""
         return TableMeta(**self.to_dict())
+
+    def seat_cpu(self, user: int, level: str, seed: int) -> None:
+        """Seat CPU `user` of `level` with its own `seed` (drawn as it sits, at every kind of
+        table, and kept in the meta: the CPU plays with it after any restart)."""
+        self.cpus[user] = level
+        self.cpu_seeds[user] = seed
 
     def seat_of(self, user: int) -> int | None:
         """The engine seat of `user` in the current hand, or None."""

@@ -123,7 +123,7 @@ class PracticePolicy(NoExtras):
             cpu = free_cpu_id(session.id, seats)
             assert cpu is not None
             seats.append(cpu)
-            meta.cpus[cpu] = setup.level
+            meta.seat_cpu(cpu, setup.level, session.shared.cpu_seed())
         stacks = stacks_of(meta)
         ante = int(session.row.settings["ante"])
         for user in seats:
