@@ -6,7 +6,7 @@ when the session is built (`TableService(policy_for=...)`, from the table's meta
 
 - who may sit, add a CPU or call the round (`check_seating`) and what leaving means (`leave`);
 - who is dealt into the next hand, with which stacks and stakes, or whether the table waits
-  in the lobby or closes (`next_hand`, which ends in `session.deal`);
+  in the lobby or closes (`next_hand`, which ends in `session.dealing.deal`);
 - which chips move while a hand plays (`moves`: server chips through the ledger, or none);
 - what settles a finished hand (`settle`, in the transaction of the hand's end);
 - what the seats show between hands (`chips`) and what the snapshot adds (`snapshot`);
@@ -75,7 +75,7 @@ class HandPolicy(Protocol):
         self, session: TableSession, meta: TableMeta, notices: list[Notice], *,
         strict: bool, after_hand: bool,
     ) -> list[Update]:
-        """Between hands: deal (`session.deal`), wait in the lobby or close."""
+        """Between hands: deal (`session.dealing.deal`), wait in the lobby or close."""
         ...
 
     def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],

@@ -625,7 +625,7 @@ class TableService:
         """Stop driving a table whose lease was lost (no write; memory only)."""
         table = self._by_id.get(table_id)
         if table is not None:
-            table.let_go()
+            table.writes.let_go()
 
     async def _close_broken(self, row: TableRow, exc: BaseException) -> None:
         escrow = await self.store.escrow(row.id)

@@ -155,8 +155,9 @@ class TournamentPolicy:
         rules = upcoming.stakes.rules(Rules(**{**session.row.settings, "players": n}), n)
         meta.carry = 0
         meta.sitting_out = []
-        return await session.deal(meta, rules, players, list(upcoming.stacks),
-                                  players[upcoming.dealer], list(session.row.seats), notices)
+        return await session.dealing.deal(meta, rules, players, list(upcoming.stacks),
+                                          players[upcoming.dealer], list(session.row.seats),
+                                          notices)
 
     def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],
               events: Sequence[Event], hand_no: int, paying: str = "bet") -> list[Move]:

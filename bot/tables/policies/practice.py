@@ -136,9 +136,10 @@ class PracticePolicy(NoExtras):
             dealer = random.Random(meta.seed).choice(seats)
         else:
             dealer = next_dealer(seats, seats, meta.dealer, meta.dealer_pos)
-        rules = session.rules(len(seats))
-        return await session.deal(meta, rules, seats, [stacks[u] for u in seats], dealer,
-                                  seats, notices, carry=meta.carry)
+        rules = session.dealing.rules(len(seats))
+        chips = [stacks[u] for u in seats]
+        return await session.dealing.deal(meta, rules, seats, chips, dealer, seats, notices,
+                                          carry=meta.carry)
 
     def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],
               events: Sequence[Event], hand_no: int, paying: str = "bet") -> list[Move]:
