@@ -17,7 +17,7 @@ from bot.engine import Card, Hand, Rules
 from bot.fairness import DealInputs, first_dealer
 from bot.tables.errors import TableError
 from bot.tables.hands import add_paid, note, remember
-from bot.tables.meta import TableMeta
+from bot.tables.meta import SpokenWord, TableMeta
 from bot.tables.snapshot import public_events
 from bot.tables.updates import Notice, Update
 
@@ -48,8 +48,8 @@ class Dealing:
         session = self.session
         hand_no = meta.hand_no + 1
         words = await session.shared.store.words_of(session.row.guild_id, players)
-        meta.words = [[u, words[u]] for u in players if words.get(u)]
-        deck, hand_seed = self.deck(rules, hand_no, [w for _, w in meta.words])
+        meta.words = [SpokenWord(u, words[u]) for u in players if words.get(u)]
+        deck, hand_seed = self.deck(rules, hand_no, [w.word for w in meta.words])
         hand = Hand.start(rules, chips, players.index(dealer), seed=hand_seed, deck=deck,
                           carry=carry)
         moves = session.policy.moves(players, chips, hand.chips, hand.events, hand_no,

@@ -227,7 +227,7 @@ class TableSession:
         meta.last_hand = hand_over(
             hand, meta.players, hand_no=meta.hand_no, turn=meta.turn,
             blocked_stoppa=str(self.row.settings.get("blocked_stoppa", "four_aces")),
-        ).to_dict()
+        )
         meta.paid = {}
         if meta.dealer is not None:
             meta.deals[meta.dealer] = meta.deals.get(meta.dealer, 0) + 1

@@ -109,10 +109,8 @@ def hand_over(hand: Any, players: Sequence[int], *, hand_no: int, turn: int,
 
 def shown_hand_over(meta: TableMeta) -> HandOver | None:
     """The last hand's ending while the next hand has had no action yet (see `HandOver`)."""
-    if not meta.last_hand:
-        return None
-    last = HandOver.from_dict(meta.last_hand)
-    return last if meta.turn <= last.turn + 1 else None
+    last = meta.last_hand
+    return last if last is not None and meta.turn <= last.turn + 1 else None
 
 
 def seat_state(
