@@ -7,18 +7,20 @@ and a dict only at the JSON boundary (`to_dict`, `from_dict`): the last hand's e
 tournament table's a `TableTournament`, each parsed once when the meta is loaded (rows
 written before these types read the same: the JSON is unchanged).
 
-`TableTournament` is the tournament's value (`bot.tournaments.record`, a module of values
-that imports nothing of `bot.tables`); this module reads it when a stored meta has one, the
-one import from `bot.tables` into `bot.tournaments` at run time (the tournament's policy and
-service import `bot.tables`).
+`TableTournament` is the tournament's value (`bot.tournaments.record`), which this package
+never imports at run time (the imports run one way): the tournament code gives the service
+its reader (`TableService(read_tournament=...)`, used by `Shared.read_meta`), and a stored
+tournament meta read without one is a kind this service cannot play (`UnknownKind`).
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from bot.tables.policy import UnknownKind
 from bot.tables.practice_meta import PracticeMeta
 from bot.tables.updates import HandOver
 
@@ -46,13 +48,19 @@ class SpokenWord(NamedTuple):
     word: str
 
 
-def _tournament(data: Any) -> TableTournament | None:
-    """The stored tournament of a meta, parsed (None at any other table)."""
+#: Reads the tournament part of a stored meta (`bot.tournaments.record.TableTournament.
+#: from_dict`), given by the tournament code (see the module docstring).
+TournamentReader = Callable[[Mapping[str, Any]], "TableTournament"]
+
+
+def _tournament(data: Any, read: TournamentReader | None) -> TableTournament | None:
+    """The stored tournament of a meta, read by the tournament code's `read` (None at any
+    other table; `UnknownKind` when this service was given no reader)."""
     if data is None:
         return None
-    from bot.tournaments.record import TableTournament  # a value module (see the docstring)
-
-    return TableTournament.from_dict(data)
+    if read is None:
+        raise UnknownKind("a tournament table needs the tournament code")
+    return read(data)
 
 
 @dataclass
@@ -124,13 +132,15 @@ class TableMeta:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TableMeta:
-        """Rebuild from `to_dict()` output (after a JSON round trip). Raises on bad data."""
+    def from_dict(cls, data: dict[str, Any],
+                  read_tournament: TournamentReader | None = None) -> TableMeta:
+        """Rebuild from `to_dict()` output (after a JSON round trip), a tournament's part by
+        `read_tournament`. Raises on bad data."""
         meta = cls(**{k: copy.deepcopy(v) for k, v in data.items()})
         meta.last_hand = None if data.get("last_hand") is None else HandOver.from_dict(
             data["last_hand"]
         )
-        meta.tournament = _tournament(data.get("tournament"))
+        meta.tournament = _tournament(data.get("tournament"), read_tournament)
         meta.practice = None if data.get("practice") is None else PracticeMeta.from_dict(
             data["practice"]
         )

@@ -15,8 +15,10 @@ when the session is built (`TableService(policy_for=...)`, from the table's meta
 
 `bot.tables` defines this Protocol and the cash policy (`bot.tables.policies.cash`); the
 tournament policy lives beside the tournament code (`bot.tournaments.table_policy`) and
-imports `bot.tables`, never the other way (at run time). A new kind of table is a new class
-with these methods: the practice table (`bot.tables.policies.practice`) is one.
+imports `bot.tables`, never the other way (at run time): the tournament code gives the
+service its chooser and the reader of its part of a stored meta (`TableService(policy_for=...,
+read_tournament=...)`). A new kind of table is a new class with these methods: the practice
+table (`bot.tables.policies.practice`) is one.
 """
 
 from __future__ import annotations

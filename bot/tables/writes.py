@@ -106,7 +106,7 @@ class Writes:
         """Memory back to the last saved row (state JSON and meta)."""
         session = self.session
         row = session.row
-        session.meta = TableMeta.from_dict(row.meta)
+        session.meta = session.shared.read_meta(row.meta)
         session.hand = Hand.from_json(row.state) if row.state else None
         if session.hand is not None and session.hand.phase == "over" and row.status != "playing":
             session.hand = None

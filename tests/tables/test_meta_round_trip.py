@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.tables.meta import SpokenWord, TableMeta
+from bot.tables.policy import UnknownKind
 from bot.tables.practice_meta import PracticeMeta
 from bot.tables.updates import HandOver
 from bot.tournaments.record import TableTournament
@@ -26,14 +27,25 @@ def old(name: str) -> dict[str, Any]:
 @pytest.mark.parametrize("name", sorted(p.stem for p in OLD.glob("*.json")))
 def test_an_old_meta_is_written_back_as_the_same_json(name: str) -> None:
     stored = old(name)
-    meta = TableMeta.from_dict(stored)
+    meta = read(stored)
     assert json.loads(json.dumps(meta.to_dict())) == stored
-    again = TableMeta.from_dict(json.loads(json.dumps(meta.copy().to_dict())))
+    again = read(json.loads(json.dumps(meta.copy().to_dict())))
     assert again == meta
 
 
+def read(data: dict[str, Any]) -> TableMeta:
+    """A stored meta as a service that plays tournament tables reads it."""
+    return TableMeta.from_dict(data, TableTournament.from_dict)
+
+
+def test_a_tournament_meta_needs_the_tournament_codes_reader() -> None:
+    with pytest.raises(UnknownKind):
+        TableMeta.from_dict(old("tournament_running"))
+    assert TableMeta.from_dict(old("cash_hand2")).tournament is None
+
+
 def test_a_cash_tables_last_hand_and_words_are_typed() -> None:
-    meta = TableMeta.from_dict(old("cash_hand2"))
+    meta = read(old("cash_hand2"))
     assert isinstance(meta.last_hand, HandOver)
     assert meta.last_hand.hand_no == 1 and meta.last_hand.closer == 13
     assert [p.payer for p in meta.last_hand.payments] == [14, 11, 12]
@@ -42,15 +54,15 @@ def test_a_cash_tables_last_hand_and_words_are_typed() -> None:
 
 
 def test_a_practice_tables_part_is_typed() -> None:
-    meta = TableMeta.from_dict(old("practice_open"))
+    meta = read(old("practice_open"))
     assert meta.practice == PracticeMeta(
         77, 3, "easy", 6000, {77: 6000, -21: 6000, -22: 6000, -23: 6000}
     )
 
 
 def test_a_tournament_tables_part_is_typed_and_knows_it_was_cancelled() -> None:
-    running = TableMeta.from_dict(old("tournament_running")).tournament
-    cancelled = TableMeta.from_dict(old("tournament_cancelled")).tournament
+    running = read(old("tournament_running")).tournament
+    cancelled = read(old("tournament_cancelled")).tournament
     assert isinstance(running, TableTournament) and isinstance(cancelled, TableTournament)
     assert running.id == cancelled.id == 1
     assert not running.cancelled and cancelled.cancelled
