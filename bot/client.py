@@ -64,6 +64,7 @@ from bot.metrics.settings import MetricsSettings
 from bot.store import StoreContract
 from bot.tables import TableService
 from bot.tables.leases import Ownership
+from bot.tournaments.record import TableTournament
 from bot.tournaments.service import TournamentService
 from bot.tournaments.table_policy import policy_for
 
@@ -191,6 +192,7 @@ class StoppaBot(commands.AutoShardedBot):
             "seed": self.seed,
             "ownership": self.ownership(),
             "policy_for": policy_for,  # tournament tables play by the tournament's policy
+            "read_tournament": TableTournament.from_dict,  # their meta holds its record
             **self.table_options,
         }
         return await TableService.start(store, **options)

@@ -48,7 +48,7 @@ class CpuTurns:
         if player is None:
             meta = self.session.meta
             seed = meta.cpu_seeds.get(user)
-            if seed is None:  # a CPU seated before its seeds were kept
+            if seed is None:  # a row saved before every kind drew the seed at seating
                 seed = meta.cpu_seeds.setdefault(user, self.session.shared.cpu_seed())
             player = self.session.shared.player_factory(meta.cpus[user], seed)
             self.players[user] = player

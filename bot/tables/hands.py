@@ -102,5 +102,5 @@ def hand_record(hand: Hand, meta: TableMeta) -> HandRecord:
         pots_won=pots_won,
         closes=closes,
         biggest_pot=biggest,
-        words=tuple((int(u), str(w)) for u, w in meta.words),
+        words=tuple((w.user, w.word) for w in meta.words),
     )

@@ -1,18 +1,66 @@
 """`TableMeta`: what the service keeps about a table besides the engine state.
 
 It is saved as `TableRow.meta` (JSON) in the same transaction as the hand state and the chip
-movements, so that a restart continues exactly where the table was.
+movements, so that a restart continues exactly where the table was. It is typed in memory
+and a dict only at the JSON boundary (`to_dict`, `from_dict`): the last hand's ending is a
+`HandOver`, the words `SpokenWord` pairs, a practice table's part a `PracticeMeta`, and a
+tournament table's a `TableTournament`, each parsed once when the meta is loaded (rows
+written before these types read the same: the JSON is unchanged).
+
+`TableTournament` is the tournament's value (`bot.tournaments.record`), which this package
+never imports at run time (the imports run one way): the tournament code gives the service
+its reader (`TableService(read_tournament=...)`, used by `Shared.read_meta`), and a stored
+tournament meta read without one is a kind this service cannot play (`UnknownKind`).
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from bot.tables.policy import UnknownKind
+from bot.tables.practice_meta import PracticeMeta
+from bot.tables.updates import HandOver
+
+if TYPE_CHECKING:
+    from bot.tournaments.record import TableTournament
 
 
 def _int_keys(data: dict[Any, Any] | None) -> dict[int, Any]:
     return {int(k): v for k, v in (data or {}).items()}
+
+
+def _shallow(value: Any) -> Any:
+    """`value` with a list or dict copied (one level)."""
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value
+
+
+class SpokenWord(NamedTuple):
+    """A player's word in a hand's deck (docs/fairness.md): public, kept in seat order."""
+
+    user: int
+    word: str
+
+
+#: Reads the tournament part of a stored meta (`bot.tournaments.record.TableTournament.
+#: from_dict`), given by the tournament code (see the module docstring).
+TournamentReader = Callable[[Mapping[str, Any]], "TableTournament"]
+
+
+def _tournament(data: Any, read: TournamentReader | None) -> TableTournament | None:
+    """The stored tournament of a meta, read by the tournament code's `read` (None at any
+    other table; `UnknownKind` when this service was given no reader)."""
+    if data is None:
+        return None
+    if read is None:
+        raise UnknownKind("a tournament table needs the tournament code")
+    return read(data)
 
 
 @dataclass
@@ -38,12 +86,13 @@ class TableMeta:
     round_called_by: int | None = None
     #: CPU seats: user id -> level
     cpus: dict[int, str] = field(default_factory=dict)
-    #: CPU seats: user id -> its own seed (`bot.fairness.cpu_seed`, drawn when it sat),
+    #: CPU seats: user id -> its own seed (`bot.fairness.cpu_seed`, drawn when it sat:
+    #: `seat_cpu`),
     #: independent of the table's fair-deal secret
     cpu_seeds: dict[int, int] = field(default_factory=dict)
-    #: the words of the current (or last) hand's players, in seat order, as [user, word]
-    #: (public: they go into the hand's deck and its record, docs/fairness.md)
-    words: list[list[Any]] = field(default_factory=list)
+    #: the words of the current (or last) hand's players, in seat order (public: they go into
+    #: the hand's deck and its record, docs/fairness.md); JSON: [user, word] pairs
+    words: list[SpokenWord] = field(default_factory=list)
     next_cpu: int = 1
     #: turn timeouts in a row per user
     timeouts: dict[int, int] = field(default_factory=dict)
@@ -65,41 +114,43 @@ class TableMeta:
     away_mode: str = "sit_out"
     #: the table's channel is a thread the bot opened for it (archived when it closes)
     own_thread: bool = False
-    #: how the last hand ended (`HandOver.to_dict()`), shown until the next hand's first action
-    last_hand: dict[str, Any] | None = None
-    #: the tournament this table plays (`bot.tournaments.table_policy`: its id and its
-    #: `TournamentRecord.to_dict()`), None at an ordinary table
-    tournament: dict[str, Any] | None = None
+    #: how the last hand ended, shown until the next hand's first action
+    last_hand: HandOver | None = None
+    #: the tournament this table plays (`bot.tournaments.table_policy`), None at any other
+    tournament: TableTournament | None = None
     #: a practice table's setup and practice chips (`bot.tables.policies.practice`), None at
     #: any other table
-    practice: dict[str, Any] | None = None
+    practice: PracticeMeta | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (int keys become strings in JSON; `from_dict` converts back).
-
-        Containers are copied one level deep; event dicts are shared (never mutated).
-        """
-        out: dict[str, Any] = {}
-        for name in _FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = list(value)
-            elif isinstance(value, dict):
-                value = dict(value)
-            out[name] = value
+        """A JSON-able dict (int keys become strings in JSON; `from_dict` converts back)."""
+        out = {name: _shallow(getattr(self, name)) for name in _FIELDS}
+        out["words"] = [[w.user, w.word] for w in self.words]
+        for name in ("last_hand", "tournament", "practice"):
+            value = out[name]
+            out[name] = None if value is None else value.to_dict()
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TableMeta:
-        """Rebuild from `to_dict()` output (after a JSON round trip). Raises on bad data."""
+    def from_dict(cls, data: dict[str, Any],
+                  read_tournament: TournamentReader | None = None) -> TableMeta:
+        """Rebuild from `to_dict()` output (after a JSON round trip), a tournament's part by
+        `read_tournament`. Raises on bad data."""
         meta = cls(**{k: copy.deepcopy(v) for k, v in data.items()})
+        meta.last_hand = None if data.get("last_hand") is None else HandOver.from_dict(
+            data["last_hand"]
+        )
+        meta.tournament = _tournament(data.get("tournament"), read_tournament)
+        meta.practice = None if data.get("practice") is None else PracticeMeta.from_dict(
+            data["practice"]
+        )
         meta.seed = int(meta.seed)
         meta.players = [int(u) for u in meta.players]
         meta.paid = {k: int(v) for k, v in _int_keys(meta.paid).items()}
         meta.deals = {k: int(v) for k, v in _int_keys(meta.deals).items()}
         meta.cpus = {k: str(v) for k, v in _int_keys(meta.cpus).items()}
         meta.cpu_seeds = {k: int(v) for k, v in _int_keys(meta.cpu_seeds).items()}
-        meta.words = [[int(u), str(w)] for u, w in meta.words]
+        meta.words = [SpokenWord(int(u), str(w)) for u, w in meta.words]
         meta.timeouts = {k: int(v) for k, v in _int_keys(meta.timeouts).items()}
         meta.leaving = [int(u) for u in meta.leaving]
         meta.sitting_out = [int(u) for u in meta.sitting_out]
@@ -110,8 +161,15 @@ class TableMeta:
         return meta
 
     def copy(self) -> TableMeta:
-        """A copy to work on before a commit (containers copied, event dicts shared)."""
-        return TableMeta(**self.to_dict())
+        """A copy to work on before a commit: containers copied one level deep (event dicts
+        are shared: never mutated; the typed values are frozen)."""
+        return TableMeta(**{name: _shallow(getattr(self, name)) for name in _FIELDS})
+
+    def seat_cpu(self, user: int, level: str, seed: int) -> None:
+        """Seat CPU `user` of `level` with its own `seed` (drawn as it sits, at every kind of
+        table, and kept in the meta: the CPU plays with it after any restart)."""
+        self.cpus[user] = level
+        self.cpu_seeds[user] = seed
 
     def seat_of(self, user: int) -> int | None:
         """The engine seat of `user` in the current hand, or None."""

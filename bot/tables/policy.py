@@ -6,7 +6,7 @@ when the session is built (`TableService(policy_for=...)`, from the table's meta
 
 - who may sit, add a CPU or call the round (`check_seating`) and what leaving means (`leave`);
 - who is dealt into the next hand, with which stacks and stakes, or whether the table waits
-  in the lobby or closes (`next_hand`, which ends in `session.deal`);
+  in the lobby or closes (`next_hand`, which ends in `session.dealing.deal`);
 - which chips move while a hand plays (`moves`: server chips through the ledger, or none);
 - what settles a finished hand (`settle`, in the transaction of the hand's end);
 - what the seats show between hands (`chips`) and what the snapshot adds (`snapshot`);
@@ -15,8 +15,10 @@ when the session is built (`TableService(policy_for=...)`, from the table's meta
 
 `bot.tables` defines this Protocol and the cash policy (`bot.tables.policies.cash`); the
 tournament policy lives beside the tournament code (`bot.tournaments.table_policy`) and
-imports `bot.tables`, never the other way (at run time). A new kind of table is a new class
-with these methods: the practice table (`bot.tables.policies.practice`) is one.
+imports `bot.tables`, never the other way (at run time): the tournament code gives the
+service its chooser and the reader of its part of a stored meta (`TableService(policy_for=...,
+read_tournament=...)`). A new kind of table is a new class with these methods: the practice
+table (`bot.tables.policies.practice`) is one.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ class HandPolicy(Protocol):
         self, session: TableSession, meta: TableMeta, notices: list[Notice], *,
         strict: bool, after_hand: bool,
     ) -> list[Update]:
-        """Between hands: deal (`session.deal`), wait in the lobby or close."""
+        """Between hands: deal (`session.dealing.deal`), wait in the lobby or close."""
         ...
 
     def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],

@@ -42,8 +42,7 @@ class Seating:
         meta.deals[user] = min(counts) if counts else 0
         meta.timeouts.pop(user, None)
         if cpu is not None:
-            meta.cpus[user] = cpu
-            meta.cpu_seeds[user] = session.shared.cpu_seed()
+            meta.seat_cpu(user, cpu, session.shared.cpu_seed())
             notice = note("tables.cpu_joined", player=user, level=cpu)
         else:
             notice = note("tables.joined", player=user)

@@ -51,7 +51,7 @@ from bot.tables.errors import TableError
 from bot.tables.hands import note
 from bot.tables.leases import LeaseKeeper, Ownership
 from bot.tables.limits import MAX_TIMEOUTS
-from bot.tables.meta import TableMeta
+from bot.tables.meta import TableMeta, TournamentReader
 from bot.tables.player_hand import PlayerHand
 from bot.tables.policies.cash import cash_only
 from bot.tables.policies.practice import practice_channel, practice_meta, with_practice
@@ -80,6 +80,7 @@ class TableService:
         away_mode: str = "sit_out",
         ownership: Ownership | None = None,
         policy_for: PolicyChooser = cash_only,
+        read_tournament: TournamentReader | None = None,
     ) -> None:
         self.store = store
         #: the hand policy of each table, chosen from its meta when its session is built (a
@@ -91,6 +92,8 @@ class TableService:
             store, self.clock, player_factory, float(cpu_delay), max_timeouts,
             on_close=self._forget, away_mode=away_mode,
         )
+        #: the tournament code's reader of a tournament table's meta (with `policy_for`)
+        self.shared.read_tournament = read_tournament
         self._rng = random.Random(seed)
         if seed is not None:  # tests and the demo only: see `Shared.seeded`
             self.shared.seeded = random.Random(f"{seed}:secrets")
@@ -123,6 +126,7 @@ class TableService:
         away_mode: str = "sit_out",
         ownership: Ownership | None = None,
         policy_for: PolicyChooser = cash_only,
+        read_tournament: TournamentReader | None = None,
     ) -> TableService:
         """Build the service (options as for the constructor) and resume every open table;
         with `ownership`, only the tables of its servers whose lease it takes, and the lease
@@ -130,7 +134,7 @@ class TableService:
         service = cls(
             store, turn_timeout=turn_timeout, seed=seed, clock=clock, cpu_delay=cpu_delay,
             player_factory=player_factory, max_timeouts=max_timeouts, away_mode=away_mode,
-            ownership=ownership, policy_for=policy_for,
+            ownership=ownership, policy_for=policy_for, read_tournament=read_tournament,
         )
         await service._resume()
         if service.leases is not None:
@@ -275,7 +279,7 @@ class TableService:
                 raise TableError("table_exists") from None
             if self.leases is not None and not await self.leases.claim(row.id):
                 raise TableError("busy")  # another process took the new table: it drives it
-            meta = TableMeta.from_dict(row.meta)
+            meta = self.shared.read_meta(row.meta)
             timeout = await self._timeout_for(row.guild_id)
             table = TableSession(self.shared, row, meta, None, timeout, self.policy_for(meta))
             self._register(table)
@@ -580,7 +584,7 @@ class TableService:
         """A session for the stored table, registered; None when its state cannot be loaded
         (then it is closed with refunds)."""
         try:
-            meta = TableMeta.from_dict(row.meta)
+            meta = self.shared.read_meta(row.meta)
             hand = Hand.from_json(row.state) if row.state else None
             if hand is not None and len(meta.players) != len(hand.chips):
                 raise ValueError("players and hand seats differ")
@@ -625,7 +629,7 @@ class TableService:
         """Stop driving a table whose lease was lost (no write; memory only)."""
         table = self._by_id.get(table_id)
         if table is not None:
-            table.let_go()
+            table.writes.let_go()
 
     async def _close_broken(self, row: TableRow, exc: BaseException) -> None:
         escrow = await self.store.escrow(row.id)

@@ -1,43 +1,40 @@
 """`TableSession`: one open table, its lock, its hand, and the policy of its kind.
 
-Every change of the table follows one path: take the session's `asyncio.Lock`, check who acts
-and the stale-button tokens, ask the engine, write the new state, the meta and every chip
-movement in **one** store transaction (`commit`), then publish the `Update`s (outside the
-lock). If the transaction fails, memory is rebuilt from the last saved row, so memory and
-database always agree. What differs between kinds of table (cash, tournament) is asked of the
-table's `HandPolicy` (`bot.tables.policy`); the turn clock (`TurnClock`) and the CPU seats
-(`CpuTurns`) are classes of their own. The service (`TableService`) only finds sessions and
-does what spans tables (one seat per server, opening, resuming).
+The session drives a hand. Every change of the table follows one path: take the session's
+`asyncio.Lock`, check who acts and the stale-button tokens (`can_act`), ask the engine, write
+the new state, the meta and every chip movement in **one** store transaction (`commit`), then
+publish the `Update`s (outside the lock). What differs between kinds of table (cash,
+tournament, practice) is asked of the table's `HandPolicy` (`bot.tables.policy`). Beside the
+session, each in a class of its own that holds it: the deal and its fair deck (`Dealing`), the
+store writes under the lease and memory rebuilt when one fails (`Writes`), the seats
+(`Seating`), the turn clock (`TurnClock`) and the CPU seats (`CpuTurns`); closing a table is
+`bot.tables.closing`. The service (`TableService`) only finds sessions and does what spans
+tables (one seat per server, opening, resuming).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections.abc import Iterable, Sequence
 
 import bot.metrics as metrics
-from bot.engine import Action, Card, Event, Hand, Rules
-from bot.fairness import DealInputs, first_dealer
-from bot.logs import log_table_event
+from bot.engine import Action, Event, Hand
 from bot.store import (
     UNSET,
     HandRecord,
-    InsufficientFunds,
-    LeaseLost,
     Move,
     TableRow,
     TableSave,
     TournamentError,
     TournamentSave,
     Unset,
-    VersionConflict,
 )
-from bot.tables.chips import refunds
+from bot.tables.closing import close_table
 from bot.tables.cpu_turns import CpuTurns
+from bot.tables.dealing import Dealing
 from bot.tables.errors import TableError
-from bot.tables.hands import add_paid, eldest_of, hand_record, note, remember
+from bot.tables.hands import add_paid, hand_record, note, remember
 from bot.tables.journal import log_change
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
@@ -48,6 +45,7 @@ from bot.tables.shared import Shared
 from bot.tables.snapshot import build_state, hand_over, public_events
 from bot.tables.turn_clock import TurnClock
 from bot.tables.updates import Notice, TableEvent, TableState, Update
+from bot.tables.writes import Writes
 
 log = logging.getLogger("stoppa.tables")
 
@@ -72,6 +70,8 @@ class TableSession:
         self.clock = TurnClock(self)
         self.cpus = CpuTurns(self)
         self.seating = Seating(self)
+        self.dealing = Dealing(self)
+        self.writes = Writes(self)
         self.snapshot: TableState = build_state(row, meta, hand, {})
         self.closed = False
 
@@ -169,64 +169,6 @@ class TableSession:
         self.balances = dict(await self.shared.store.balances(guild, list(users))) if users else {}
         return self.balances
 
-    def rules(self, players: int) -> Rules:
-        """The engine's rules of a hand of `players` at the table's stakes (TableError
-        "bad_stakes" if refused)."""
-        try:
-            return Rules(**{**self.row.settings, "players": players})
-        except (TypeError, ValueError) as exc:
-            raise TableError("bad_stakes", reason=str(exc)) from None
-
-    async def deal(
-        self, meta: TableMeta, rules: Rules, players: list[int], chips: list[int], dealer: int,
-        seats: list[int], notices: list[Notice], *, carry: int = 0,
-    ) -> list[Update]:
-        """Deal the next hand to `players` (seat order) with these `chips`, and commit it;
-        a hand with no choice yet (a sat-out player first) plays on at once."""
-        hand_no = meta.hand_no + 1
-        words = await self.shared.store.words_of(self.row.guild_id, players)
-        meta.words = [[u, words[u]] for u in players if words.get(u)]
-        deck, hand_seed = self.deck(rules, hand_no, [w for _, w in meta.words])
-        hand = Hand.start(rules, chips, players.index(dealer), seed=hand_seed, deck=deck,
-                          carry=carry)
-        moves = self.policy.moves(players, chips, hand.chips, hand.events, hand_no,
-                                  paying="ante")
-        meta.started = True
-        meta.hand_no, meta.hand_seed, meta.turn = hand_no, hand_seed, meta.turn + 1
-        meta.players, meta.dealer = list(players), dealer
-        meta.dealer_pos = seats.index(dealer) if dealer in seats else 0
-        meta.paid = {}
-        add_paid(meta, moves)
-        notices.insert(0, note("tables.hand_started", hand_no=hand_no, dealer=dealer))
-        events = public_events(hand.events, players)
-        remember(meta, events)
-        updates = [await self.commit(
-            meta, "started", events=events, notices=notices, moves=moves, status="playing",
-            seats=seats, state=hand.to_json(), hand=hand,
-        )]
-        first = players[hand.to_act] if hand.to_act is not None else None
-        if hand.phase == "over" or first in meta.away or first in meta.leaving:
-            updates += await self.play_on(self.meta.copy(), [], [], [], "action")
-        return updates
-
-    def deck(self, rules: Rules, hand_no: int, words: list[str]) -> tuple[list[Card] | None,
-                                                                          int | None]:
-        """The deck of hand `hand_no` from the table's secret and the players' words
-        (docs/fairness.md), or, at a table opened before the fair deal, its old seed."""
-        secret = self.row.secret
-        if secret is None:
-            return None, random.Random(f"{self.meta.seed}:{hand_no}").getrandbits(63)
-        inputs = DealInputs(secret, self.id, hand_no, tuple(words))
-        return inputs.deck(rules.deck_mask()), None
-
-    def first_dealer(self, players: Sequence[int]) -> int:
-        """The first dealer of the table among `players` (seat order): drawn from the secret
-        (docs/fairness.md), or by the old seed at a table opened before the fair deal."""
-        secret = self.row.secret
-        if secret is None:
-            return random.Random(self.meta.seed).choice(list(players))
-        return players[first_dealer(secret, len(players))]
-
     def step(self, meta: TableMeta, seat: int, action: Action) -> tuple[list[Move], list[Event]]:
         """One engine action (raises IllegalAction with the hand unchanged)."""
         hand = self.hand
@@ -262,7 +204,7 @@ class TableSession:
                 moves += more_moves
                 events += more_events
         except Exception:
-            self.rebuild()
+            self.writes.rebuild()
             raise
         public = public_events(events, meta.players)
         remember(meta, public)
@@ -284,7 +226,7 @@ class TableSession:
         meta.last_hand = hand_over(
             hand, meta.players, hand_no=meta.hand_no, turn=meta.turn,
             blocked_stoppa=str(self.row.settings.get("blocked_stoppa", "four_aces")),
-        ).to_dict()
+        )
         meta.paid = {}
         if meta.dealer is not None:
             meta.deals[meta.dealer] = meta.deals.get(meta.dealer, 0) + 1
@@ -317,34 +259,8 @@ class TableSession:
     async def close(
         self, meta: TableMeta, notices: list[Notice], *, seats: Sequence[int] | None = None
     ) -> Update:
-        """Close the table: refund the escrow (hand in progress, carried pot)."""
-        store = self.shared.store
-        notices = [*notices, *await self.policy.before_close(self, meta)]
-        seats = list(self.row.seats if seats is None else seats)
-        escrow = await store.escrow(self.id)
-        paid = meta.paid if self.in_hand else {}
-        targets = seats or list(meta.players)
-        moves = refunds(escrow, paid, targets, eldest_of(meta), meta.hand_no or None)
-        notices = [*notices, note("tables.closed")]
-        meta.leaving = []
-        self.row = await store.close_table(
-            self.id, expected_version=self.row.version, refunds=moves, meta=meta.to_dict(),
-            **self.shared.fence(),
-        )
-        self.meta = meta
-        self.closed = True
-        self.clock.cancel()
-        self.shared.on_close(self.id)
-        await self.refresh_balances()
-        self.refresh()
-        for notice in notices:
-            log_table_event(self.row.guild_id, self.row.channel_id, notice.text("en"),
-                            table=self.id)
-        if moves:
-            paid_back = ", ".join(f"{m.user}:{-m.amount}" for m in moves)
-            log_table_event(self.row.guild_id, self.row.channel_id, f"refunds {paid_back}",
-                            table=self.id)
-        return self.update("closed", [], notices)
+        """Close the table (`bot.tables.closing`: the escrow refunded)."""
+        return await close_table(self, meta, notices, seats)
 
     # ------------------------------------------------------------------ the one commit
 
@@ -368,31 +284,10 @@ class TableSession:
         failure memory is rebuilt from the DB."""
         new_hand = self.hand if hand is _KEEP else hand
         assert new_hand is None or isinstance(new_hand, Hand)
-        deadline: float | Unset | None = None
-        dealer: int | Unset | None = UNSET
-        if new_hand is not None and new_hand.phase != "over":
-            # a new turn gets a fresh deadline; other changes (a join) keep the running one
-            new_turn = new_hand is not self.hand or meta.turn != self.meta.turn
-            deadline = (
-                self.shared.clock.now() + self.timeout
-                if new_turn or not self.row.deadline else UNSET
-            ) if self.policy.timed else None
-            seats_now = seats if seats is not None else self.row.seats
-            dealer = seats_now.index(meta.dealer) if meta.dealer in seats_now else None
         new_state: str | Unset | None = state if state is None or isinstance(state, str) else UNSET
-        change = TableSave(
-            expected_version=self.row.version,
-            status=UNSET if status is None else status,
-            seats=UNSET if seats is None else seats,
-            dealer=dealer,
-            state=new_state,
-            meta=meta.to_dict(),
-            deadline=deadline,
-            moves=moves,
-            hand=record,
-            tournament=tournament,
-        )
-        self.row = await self.write(change)
+        change = self.writes.change(meta, new_hand, state=new_state, status=status, seats=seats,
+                                    moves=moves, record=record, tournament=tournament)
+        self.row = await self.writes.write(change)
         self.meta = meta
         self.hand = new_hand
         if not self.in_hand or seats is not None:
@@ -404,49 +299,6 @@ class TableSession:
         self.clock.arm()
         self.cpus.schedule()
         return self.update(kind, list(events), list(notices))
-
-    async def write(self, change: TableSave) -> TableRow:
-        """Save `change` in one transaction; on failure memory is rebuilt from the store (a
-        lost lease lets the table go) and a refusal becomes a TableError."""
-        try:
-            return await self.shared.store.save_table(self.id, change, **self.shared.fence())
-        except LeaseLost as exc:  # another process drives the table now: let go, no write
-            log.warning("table %s: lease lost; no longer driven here", self.id)
-            self.let_go()
-            raise TableError("busy") from exc
-        except Exception as exc:
-            log.warning("table %s: commit failed (%r); rebuilding from the store", self.id, exc)
-            await self.reload()
-            if isinstance(exc, InsufficientFunds):
-                raise TableError("not_enough_chips_now") from exc
-            if isinstance(exc, VersionConflict):
-                raise TableError("busy") from exc
-            raise
-
-    def let_go(self) -> None:
-        """Stop driving the table (its lease went to another process): no timer, no CPU turn,
-        and the service forgets it. The database is left as the new owner has it."""
-        self.closed = True
-        self.clock.cancel()
-        self.shared.on_close(self.id)
-
-    def rebuild(self) -> None:
-        """Memory back to the last saved row (state JSON and meta)."""
-        row = self.row
-        self.meta = TableMeta.from_dict(row.meta)
-        self.hand = Hand.from_json(row.state) if row.state else None
-        if self.hand is not None and self.hand.phase == "over" and row.status != "playing":
-            self.hand = None
-
-    async def reload(self) -> None:
-        """Re-read the row from the store (after a failed commit) and rebuild memory."""
-        try:
-            self.row = await self.shared.store.get_table(self.id)
-        except Exception:  # keep the row we had
-            log.exception("table %s: cannot reload its row", self.id)
-        self.rebuild()
-        self.refresh()
-        self.clock.arm(retry=True)
 
     async def refresh_balances(self) -> None:
         """What the seats show between hands (the policy's: balances, stacks)."""

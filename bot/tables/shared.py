@@ -17,6 +17,7 @@ from bot.fairness import TableSecret, cpu_seed
 from bot.players import CpuPlayer
 from bot.store import StoreContract
 from bot.tables.clock import Clock
+from bot.tables.meta import TableMeta, TournamentReader
 from bot.tables.updates import Update
 
 log = logging.getLogger("stoppa.tables")
@@ -55,6 +56,13 @@ class Shared:
     #: the seeded generator of the tables' secrets and CPU seeds when a test or the demo
     #: gave the service a seed on purpose; None (always on Discord): `secrets` draws them
     seeded: random.Random | None = None
+    #: reads a stored tournament table's part of the meta (the tournament code's; None: this
+    #: service plays no tournament tables)
+    read_tournament: TournamentReader | None = None
+
+    def read_meta(self, data: dict[str, Any]) -> TableMeta:
+        """A stored meta, typed (`TableMeta.from_dict` with this service's tournament reader)."""
+        return TableMeta.from_dict(data, self.read_tournament)
 
     def table_secret(self) -> TableSecret:
         """A new table's fair-deal secret (docs/fairness.md)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.engine import Card, Event, Hand, Rules
+from bot.engine import Card, Event, Hand, Rules, SeatView
 from bot.engine.events import Carried, Closed, Paid, SpecialHand, Won
 from bot.store.models import TableRow
 from bot.tables.meta import TableMeta
@@ -98,10 +98,34 @@ def hand_over(hand: Hand, players: Sequence[int], *, hand_no: int, turn: int,
 
 def shown_hand_over(meta: TableMeta) -> HandOver | None:
     """The last hand's ending while the next hand has had no action yet (see `HandOver`)."""
-    if not meta.last_hand:
-        return None
-    last = HandOver.from_dict(meta.last_hand)
-    return last if meta.turn <= last.turn + 1 else None
+    last = meta.last_hand
+    return last if last is not None and meta.turn <= last.turn + 1 else None
+
+
+def seat_state(
+    user: int, meta: TableMeta, players: Sequence[int], view: SeatView | None, in_hand: bool,
+    balances: Mapping[int, int],
+) -> SeatState:
+    """What the snapshot shows of `user`'s seat: in the hand (the engine's chips and cards)
+    or out of it (their chips between hands, and why they wait)."""
+    seat = players.index(user) if user in players else None
+    if seat is not None and view is not None:
+        status = "leaving" if user in meta.leaving else ("playing" if in_hand else "seated")
+        chip_count = view.seats[seat].chips
+        cards = view.seats[seat].card_count
+    else:
+        if user in meta.sitting_out and in_hand:
+            status = "sitting_out"
+        elif in_hand:
+            status = "waiting"
+        else:
+            status = "seated"
+        chip_count = int(balances.get(user, 0))
+        cards = 0
+    return SeatState(
+        user, meta.cpus.get(user), chip_count, cards, status, seat if in_hand else None,
+        away=user in meta.away, left=user in meta.left,
+    )
 
 
 def build_state(
@@ -111,28 +135,7 @@ def build_state(
     players = meta.players if hand is not None else []
     view = hand.seat_view(None) if hand is not None else None
     in_hand = hand is not None and hand.phase != "over"
-    seats: list[SeatState] = []
-    for user in row.seats:
-        seat = players.index(user) if user in players else None
-        if seat is not None and view is not None:
-            status = "leaving" if user in meta.leaving else ("playing" if in_hand else "seated")
-            chip_count = view.seats[seat].chips
-            cards = view.seats[seat].card_count
-        else:
-            if user in meta.sitting_out and in_hand:
-                status = "sitting_out"
-            elif in_hand:
-                status = "waiting"
-            else:
-                status = "seated"
-            chip_count = int(balances.get(user, 0))
-            cards = 0
-        seats.append(
-            SeatState(
-                user, meta.cpus.get(user), chip_count, cards, status, seat if in_hand else None,
-                away=user in meta.away, left=user in meta.left,
-            )
-        )
+    seats = tuple(seat_state(user, meta, players, view, in_hand, balances) for user in row.seats)
     to_act = None
     if in_hand and view is not None and view.to_act is not None:
         to_act = players[view.to_act]
@@ -145,7 +148,7 @@ def build_state(
         channel_id=row.channel_id,
         message_id=row.message_id,
         status=row.status,
-        seats=tuple(seats),
+        seats=seats,
         players=tuple(players),
         dealer=meta.dealer if players else None,
         eldest=eldest,

@@ -1,8 +1,9 @@
 """`TournamentRecord`: what is stored of a tournament besides the store's own columns.
 
 One JSON document, kept in the tournament's row (`TournamentRow.state`) and, once it runs, in
-its table's meta too (`TableMeta.tournament`, with the tournament's id), written in the same
-transaction as every hand: the `TournamentState`, who opened it and each CPU entrant's level.
+its table's meta too (`TableMeta.tournament`: a `TableTournament`, with the tournament's id),
+written in the same transaction as every hand: the `TournamentState`, who opened it and each
+CPU entrant's level.
 `info` turns it and the row's columns into the `TournamentInfo` the Discord side reads.
 """
 
@@ -113,3 +114,32 @@ class TournamentRecord:
             table_id=table_id,
             opened_by=self.opened_by,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TableTournament:
+    """The tournament a table plays, as its meta keeps it (`TableMeta.tournament`): the
+    tournament's id, its record, and whether it was cancelled (what a closed table shows).
+    Parsed once when the meta is loaded; a change is a new value (`with_record`)."""
+
+    id: int
+    record: TournamentRecord
+    cancelled: bool = False
+
+    def with_record(self, record: TournamentRecord) -> TableTournament:
+        """The same tournament with a new record."""
+        return replace(self, record=record)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-able form: the id beside the record's fields, and "status": "cancelled"
+        once cancelled (the form tables have always stored)."""
+        out: dict[str, Any] = {"id": self.id, **self.record.to_dict()}
+        if self.cancelled:
+            out["status"] = "cancelled"
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableTournament:
+        """The value of `to_dict` (after a JSON round trip)."""
+        return cls(int(data["id"]), TournamentRecord.from_dict(data),
+                   data.get("status") == "cancelled")

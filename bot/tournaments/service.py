@@ -143,11 +143,12 @@ class TournamentService:
                 raise TableError("bad_stakes", reason=str(exc)) from None
             shared = self.tables.shared
             meta = TableMeta(
-                seed=self._rng.getrandbits(63), started=True, cpus=dict(record.cpus),
-                cpu_seeds={user: shared.cpu_seed() for user in record.cpus},
+                seed=self._rng.getrandbits(63), started=True,
                 away_after=shared.max_timeouts, away_mode=shared.away_mode,
                 own_thread=own_thread,
             )
+            for user, level in record.cpus.items():
+                meta.seat_cpu(user, level, shared.cpu_seed())
             table_policy.keep(meta, tournament_id, record)
 
             async def create() -> TableRow:

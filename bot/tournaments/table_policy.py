@@ -1,9 +1,9 @@
 """`TournamentPolicy`: the hands of a sit-and-go, driven by its state instead of balances.
 
 A tournament table is an ordinary `TableSession` (thread, turn clock, restart resume, AFK
-rules) whose meta holds the tournament (`TableMeta.tournament`: its id and its
-`TournamentRecord`, parsed once per change by `TournamentPolicy.record`). The session asks
-this policy what differs:
+rules) whose meta holds the tournament (`TableMeta.tournament`: a `TableTournament`, its id
+and its `TournamentRecord`, parsed once when the meta is loaded). The session asks this
+policy what differs:
 
 - `next_hand`: the players, stacks, dealer and stakes of the next hand come from the
   tournament's `next_hand` (the level's stakes through `Level.rules`); the engine's chips are
@@ -51,7 +51,7 @@ from bot.tables.policy import HandPolicy, Settled
 from bot.tables.session import TableSession
 from bot.tables.updates import Notice, TableState, Update
 from bot.tournaments.presets import Level
-from bot.tournaments.record import TournamentRecord
+from bot.tournaments.record import TableTournament, TournamentRecord
 from bot.tournaments.state import Phase, after_hand, next_hand, payouts, stakes_for
 
 log = logging.getLogger("stoppa.tables")
@@ -89,15 +89,15 @@ def table_settings(stakes: Mapping[str, Any], level: Level) -> dict[str, Any]:
 
 
 def keep(meta: TableMeta, tournament: int, record: TournamentRecord) -> None:
-    """Store `record` in the meta (with the tournament's id): the JSON boundary."""
-    meta.tournament = {"id": tournament, **record.to_dict()}
+    """Keep `record` in the meta, the tournament's state as of now."""
+    meta.tournament = TableTournament(tournament, record)
 
 
 def policy_for(meta: TableMeta) -> HandPolicy:
     """The policy of a table from its meta: the tournament's, or the cash table's."""
     if meta.tournament is None:
         return CASH
-    return TournamentPolicy(int(meta.tournament["id"]))
+    return TournamentPolicy(meta.tournament.id)
 
 
 class TournamentPolicy:
@@ -110,15 +110,12 @@ class TournamentPolicy:
 
     def __init__(self, tournament_id: int) -> None:
         self.tournament_id = tournament_id
-        self._parsed: tuple[object, TournamentRecord] | None = None  # (the meta dict, parsed)
 
-    def record(self, meta: TableMeta) -> TournamentRecord:
-        """The tournament's record in `meta`, parsed once per change of it."""
-        source = meta.tournament
-        assert source is not None
-        if self._parsed is None or self._parsed[0] is not source:
-            self._parsed = (source, TournamentRecord.from_dict(source))
-        return self._parsed[1]
+    @staticmethod
+    def record(meta: TableMeta) -> TournamentRecord:
+        """The tournament's record in `meta`."""
+        assert meta.tournament is not None
+        return meta.tournament.record
 
     def check_seating(self) -> None:
         """Nobody joins a tournament table, sits a CPU at it or calls its round."""
@@ -155,8 +152,9 @@ class TournamentPolicy:
         rules = upcoming.stakes.rules(Rules(**{**session.row.settings, "players": n}), n)
         meta.carry = 0
         meta.sitting_out = []
-        return await session.deal(meta, rules, players, list(upcoming.stacks),
-                                  players[upcoming.dealer], list(session.row.seats), notices)
+        return await session.dealing.deal(meta, rules, players, list(upcoming.stacks),
+                                          players[upcoming.dealer], list(session.row.seats),
+                                          notices)
 
     def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],
               events: Sequence[Event], hand_no: int, paying: str = "bet") -> list[Move]:
@@ -225,7 +223,7 @@ class TournamentPolicy:
         meta, row = session.meta, session.row
         record = self.record(meta)
         status = "finished" if record.state.phase is Phase.FINISHED else "running"
-        if meta.tournament is not None and meta.tournament.get("status") == "cancelled":
+        if meta.tournament is not None and meta.tournament.cancelled:
             status = "cancelled"
         info = record.info(
             tournament_id=self.tournament_id, guild=row.guild_id, channel=row.channel_id,
@@ -248,7 +246,7 @@ class TournamentPolicy:
             notices = []
         if (await store.get_tournament(self.tournament_id)).status == "cancelled":
             assert meta.tournament is not None  # what the closed table's snapshot shows
-            meta.tournament = {**meta.tournament, "status": "cancelled"}
+            meta.tournament = replace(meta.tournament, cancelled=True)
         return notices
 
     async def on_resume(self, session: TableSession) -> list[Update]:

@@ -127,7 +127,7 @@ def test_R11_stoppa_di_assi_proof_is_the_aces() -> None:
 
 def test_the_hand_over_is_shown_only_until_the_next_hand_acts() -> None:
     meta = TableMeta(seed=1, turn=50)
-    meta.last_hand = HandOver(hand_no=2, turn=50).to_dict()
+    meta.last_hand = HandOver(hand_no=2, turn=50)
     assert shown_hand_over(meta) is not None  # the hand just ended
     meta.turn = 51  # the next hand is dealt
     assert shown_hand_over(meta) is not None

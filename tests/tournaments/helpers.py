@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.tables import TableService
 from bot.tournaments import TournamentConfig, TournamentInfo
+from bot.tournaments.record import TableTournament
 from bot.tournaments.service import TournamentService
 from bot.tournaments.table_policy import policy_for
 from tests.tables.helpers import GUILD, Harness
@@ -25,6 +26,7 @@ class TournamentHarness(Harness):
 
     async def open(self, **kwargs: Any) -> TableService:
         kwargs.setdefault("policy_for", policy_for)  # tournament tables play by their policy
+        kwargs.setdefault("read_tournament", TableTournament.from_dict)  # and hold its record
         service = await super().open(**kwargs)
         self.tournaments = TournamentService(self.store, service, seed=self.seed)
         return service

@@ -75,14 +75,15 @@ class CashPolicy(NoExtras):
                                          seats=seats, state=None, hand=None)]
         # the deal: first dealer by lot, then the next seat able to play
         if meta.dealer is None:
-            dealer = session.first_dealer(able)
+            dealer = session.dealing.first_dealer(able)
         else:
             dealer = next_dealer(seats, able, meta.dealer, meta.dealer_pos)
         for user in meta.sitting_out:
             notices.append(note("tables.sits_out", player=user, ante=session.row.settings["ante"]))
-        rules = session.rules(len(able))
-        return await session.deal(meta, rules, able, [balances[u] for u in able], dealer,
-                                  seats, notices, carry=meta.carry)
+        rules = session.dealing.rules(len(able))
+        chips = [balances[u] for u in able]
+        return await session.dealing.deal(meta, rules, able, chips, dealer, seats, notices,
+                                          carry=meta.carry)
 
     @staticmethod
     def _able(meta: TableMeta, seats: list[int], balances: dict[int, int], ante: int,

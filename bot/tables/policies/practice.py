@@ -3,11 +3,11 @@ server's.
 
 A practice table plays with the server's stakes and variants (practice prepares for the
 server's tables), but its chips are its own: every seat starts with `STACK_ANTES` antes of
-practice chips, kept in the table's meta (`TableMeta.practice`), and no chip of the ledger
-ever moves (`moves` is empty: no escrow, no Move rows). A finished hand is saved as no hand
-record (`Settled.record` None), so nothing of it reaches history, stats, leaderboards or
-ratings. A seat left without the ante starts again with a fresh practice stack (it is
-practice: nobody is out of the game).
+practice chips, kept in the table's meta (`TableMeta.practice`, a `PracticeMeta`), and no chip
+of the ledger ever moves (`moves` is empty: no escrow, no Move rows). A finished hand is saved
+as no hand record (`Settled.record` None), so nothing of it reaches history, stats,
+leaderboards or ratings. A seat left without the ante starts again with a fresh practice stack
+(it is practice: nobody is out of the game).
 
 The table is its member's, not a channel's (`channel_table` False): its row's channel is the
 member's id negated (`practice_channel`), which no Discord channel has, so the store's "one
@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.engine import Event, Hand
 from bot.store import HandRecord, Move
@@ -33,6 +32,7 @@ from bot.tables.errors import TableError
 from bot.tables.hands import next_dealer, note
 from bot.tables.meta import TableMeta
 from bot.tables.policy import HandPolicy, NoExtras, PolicyChooser, Settled
+from bot.tables.practice_meta import PracticeMeta
 from bot.tables.updates import Notice, Update
 
 if TYPE_CHECKING:
@@ -49,45 +49,17 @@ def practice_channel(user: int) -> int:
     return -user
 
 
-@dataclass(frozen=True, slots=True)
-class PracticeSetup:
-    """What a practice table was opened with (in `TableMeta.practice`, the JSON boundary)."""
-
-    owner: int
-    cpus: int
-    level: str
-    stack: int
-
-    def to_dict(self, stacks: dict[int, int]) -> dict[str, Any]:
-        """The meta's `practice` dict: the setup and each seat's practice chips."""
-        return {"owner": self.owner, "cpus": self.cpus, "level": self.level,
-                "stack": self.stack, "stacks": {str(u): c for u, c in stacks.items()}}
-
-    @classmethod
-    def of(cls, meta: TableMeta) -> PracticeSetup:
-        """The setup kept in `meta`."""
-        data = meta.practice
-        assert data is not None
-        return cls(int(data["owner"]), int(data["cpus"]), str(data["level"]),
-                   int(data["stack"]))
-
-
-def stacks_of(meta: TableMeta) -> dict[int, int]:
-    """Each seat's practice chips between hands."""
-    data = meta.practice or {}
-    return {int(u): int(c) for u, c in (data.get("stacks") or {}).items()}
-
-
-def keep_stacks(meta: TableMeta, stacks: dict[int, int]) -> None:
-    """Write the seats' practice chips into the meta."""
-    meta.practice = PracticeSetup.of(meta).to_dict(stacks)
+def setup_of(meta: TableMeta) -> PracticeMeta:
+    """The practice part of a practice table's meta."""
+    assert meta.practice is not None
+    return meta.practice
 
 
 def practice_meta(meta: TableMeta, owner: int, cpus: int, level: str, ante: int) -> TableMeta:
     """`meta` made a practice table's: the setup, the member's stack (the CPU seats are
     seated at the first deal, when the table's id names them)."""
-    setup = PracticeSetup(owner, cpus, level, STACK_ANTES * ante)
-    meta.practice = setup.to_dict({owner: setup.stack})
+    stack = STACK_ANTES * ante
+    meta.practice = PracticeMeta(owner, cpus, level, stack, {owner: stack})
     meta.started = True
     return meta
 
@@ -117,28 +89,29 @@ class PracticePolicy(NoExtras):
         wait with the last hand's result on screen."""
         if not strict and meta.hand_no:
             return []
-        setup = PracticeSetup.of(meta)
+        setup = setup_of(meta)
         seats = list(session.row.seats)
         while len(seats) < setup.cpus + 1:  # the opening: the CPU seats take their places
             cpu = free_cpu_id(session.id, seats)
             assert cpu is not None
             seats.append(cpu)
-            meta.cpus[cpu] = setup.level
-        stacks = stacks_of(meta)
+            meta.seat_cpu(cpu, setup.level, session.shared.cpu_seed())
+        stacks = dict(setup.stacks)
         ante = int(session.row.settings["ante"])
         for user in seats:
             if stacks.get(user, 0) < ante:
                 if user in stacks:
                     notices.append(note("practice.restocked", player=user, stack=setup.stack))
                 stacks[user] = setup.stack
-        keep_stacks(meta, stacks)
+        meta.practice = setup.with_stacks(stacks)
         if meta.dealer is None:
             dealer = random.Random(meta.seed).choice(seats)
         else:
             dealer = next_dealer(seats, seats, meta.dealer, meta.dealer_pos)
-        rules = session.rules(len(seats))
-        return await session.deal(meta, rules, seats, [stacks[u] for u in seats], dealer,
-                                  seats, notices, carry=meta.carry)
+        rules = session.dealing.rules(len(seats))
+        chips = [stacks[u] for u in seats]
+        return await session.dealing.deal(meta, rules, seats, chips, dealer, seats, notices,
+                                          carry=meta.carry)
 
     def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],
               events: Sequence[Event], hand_no: int, paying: str = "bet") -> list[Move]:
@@ -150,14 +123,14 @@ class PracticePolicy(NoExtras):
         """Keep the seats' practice chips (a big pot nobody claims is carried, as the
         server's variant says); no hand record is saved."""
         meta.carry = int(hand.carry_out or 0)
-        stacks = stacks_of(meta)
-        stacks.update(zip(meta.players, hand.chips, strict=True))
-        keep_stacks(meta, stacks)
+        setup = setup_of(meta)
+        played = dict(zip(meta.players, hand.chips, strict=True))
+        meta.practice = setup.with_stacks({**setup.stacks, **played})
         return Settled(list(session.row.seats), None)
 
     async def chips(self, session: TableSession) -> dict[int, int]:
         """Each seat's practice chips."""
-        return stacks_of(session.meta)
+        return dict(setup_of(session.meta).stacks)
 
 
 #: The one practice policy (it keeps no state of its own).

@@ -1,0 +1,71 @@
+"""Metas written before the meta was typed (real rows from a test run of that code, in
+`old_metas/`) load into the typed values and are written back as the same JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.tables.meta import SpokenWord, TableMeta
+from bot.tables.policy import UnknownKind
+from bot.tables.practice_meta import PracticeMeta
+from bot.tables.updates import HandOver
+from bot.tournaments.record import TableTournament
+from bot.tournaments.state import Phase
+
+OLD = Path(__file__).parent / "old_metas"
+
+
+def old(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((OLD / f"{name}.json").read_text())
+    return data
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in OLD.glob("*.json")))
+def test_an_old_meta_is_written_back_as_the_same_json(name: str) -> None:
+    stored = old(name)
+    meta = read(stored)
+    assert json.loads(json.dumps(meta.to_dict())) == stored
+    again = read(json.loads(json.dumps(meta.copy().to_dict())))
+    assert again == meta
+
+
+def read(data: dict[str, Any]) -> TableMeta:
+    """A stored meta as a service that plays tournament tables reads it."""
+    return TableMeta.from_dict(data, TableTournament.from_dict)
+
+
+def test_a_tournament_meta_needs_the_tournament_codes_reader() -> None:
+    with pytest.raises(UnknownKind):
+        TableMeta.from_dict(old("tournament_running"))
+    assert TableMeta.from_dict(old("cash_hand2")).tournament is None
+
+
+def test_a_cash_tables_last_hand_and_words_are_typed() -> None:
+    meta = read(old("cash_hand2"))
+    assert isinstance(meta.last_hand, HandOver)
+    assert meta.last_hand.hand_no == 1 and meta.last_hand.closer == 13
+    assert [p.payer for p in meta.last_hand.payments] == [14, 11, 12]
+    assert meta.words == [SpokenWord(12, "stella")]
+    assert (meta.tournament, meta.practice) == (None, None)
+
+
+def test_a_practice_tables_part_is_typed() -> None:
+    meta = read(old("practice_open"))
+    assert meta.practice == PracticeMeta(
+        77, 3, "easy", 6000, {77: 6000, -21: 6000, -22: 6000, -23: 6000}
+    )
+
+
+def test_a_tournament_tables_part_is_typed_and_knows_it_was_cancelled() -> None:
+    running = read(old("tournament_running")).tournament
+    cancelled = read(old("tournament_cancelled")).tournament
+    assert isinstance(running, TableTournament) and isinstance(cancelled, TableTournament)
+    assert running.id == cancelled.id == 1
+    assert not running.cancelled and cancelled.cancelled
+    assert running.record.state.phase is Phase.RUNNING
+    assert len(running.record.state.players) == 3
+    assert list(running.record.cpus.values()) == ["easy"]
