@@ -38,6 +38,7 @@ from bot.store.models import (
     TournamentRow,
     Unset,
 )
+from bot.store.stakes import Stakes
 
 
 class StoreContract(Protocol):
@@ -122,14 +123,15 @@ class StoreContract(Protocol):
         """`target` holds no copy of the commands any more."""
         ...
 
-    async def get_stakes(self, guild: int) -> dict[str, Any]:
-        """The server's stakes and variants: every key of `DEFAULT_STAKES`."""
+    async def get_stakes(self, guild: int) -> Stakes:
+        """The server's stakes and variants (the defaults when never changed)."""
         ...
 
     async def set_stakes(
         self, guild: int, changes: Mapping[str, Any], *, by: int
-    ) -> dict[str, Any]:
-        """Apply and validate stakes changes (`InvalidStakes`); the new stakes."""
+    ) -> Stakes:
+        """Apply stakes changes (stake or variant name -> value), validated as a whole
+        (`InvalidStakes`); the new stakes."""
         ...
 
     # tables ---------------------------------------------------------------------------------

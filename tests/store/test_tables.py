@@ -26,7 +26,9 @@ ANTES = [Move(1, 60, "ante", 1), Move(2, 60, "ante", 1), Move(-1, 60, "ante", 1)
 
 
 async def test_create_and_find_tables(store: Store) -> None:
-    row = await store.create_table(GUILD, 10, settings=DEFAULT_STAKES, seats=[1, 2], meta={"a": 1})
+    row = await store.create_table(
+        GUILD, 10, settings=DEFAULT_STAKES.to_dict(), seats=[1, 2], meta={"a": 1}
+    )
     assert (row.status, row.version, row.seats, row.meta, row.escrow) == (
         "lobby",
         0,
@@ -34,7 +36,7 @@ async def test_create_and_find_tables(store: Store) -> None:
         {"a": 1},
         0,
     )
-    assert row.settings == DEFAULT_STAKES
+    assert row.settings == DEFAULT_STAKES.to_dict()
     assert await store.get_table(row.id) == row
     assert await store.table_in_channel(10) == row
     assert await store.table_in_channel(11) is None
