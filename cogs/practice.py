@@ -41,7 +41,7 @@ from bot.discord_utils import (
     send_ephemeral,
     submitted_values,
 )
-from bot.discord_utils.components import custom_id_of
+from bot.discord_utils.components import custom_id_of, selected_values
 from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, Raise, parse_action
 from bot.i18n import t
 from bot.players.hint import hint
@@ -338,8 +338,7 @@ class PracticeCog(commands.Cog):
             return True
         if (match := PICK_PATTERN.fullmatch(custom_id)) is not None:
             mark_handled(interaction)
-            data: dict[str, Any] = dict(interaction.data or {})
-            values = [str(v) for v in data.get("values") or []]
+            values = selected_values(interaction)
             await self.on_pick(interaction, int(match["table"]), int(match["hand"]),
                                int(match["turn"]), values)
             return True
