@@ -326,11 +326,6 @@ def create_bot(
     Discord for the count and runs every shard); `metrics` serves `/metrics`, `/livez` and
     `/readyz` (`STOPPA_METRICS_*`; None: off).
     """
-    shards: dict[str, Any] = {}
-    if shard_count is not None:
-        shards["shard_count"] = shard_count
-    if shard_ids is not None:
-        shards["shard_ids"] = list(shard_ids)  # discord.py wants a list or a tuple
     return StoppaBot(
         database,
         seed=seed,
@@ -341,7 +336,8 @@ def create_bot(
         publish_interval=publish_interval,
         force_sync=force_sync,
         metrics=metrics,
-        **shards,
+        shard_count=shard_count,  # None (as absent): discord.py asks Discord for the count
+        shard_ids=list(shard_ids) if shard_ids is not None else None,  # a list, as it wants
     )
 
 
