@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.fairness.secret import TableSecret
-from bot.store.hand_rows import StoredHand
+from bot.store.hand_rows import FinishedHand, StoredHand
 from bot.store.models import (
     UNSET,
     DailyClaim,
@@ -368,9 +368,9 @@ class StoreContract(Protocol):
         """How many finished hands `user` played on this server."""
         ...
 
-    async def hand_history(self, table_id: int, limit: int = 20) -> list[dict[str, Any]]:
-        """The table's finished hands, newest first, as dicts (user keys are ints; "words"
-        the (user, word) pairs in seat order)."""
+    async def hand_history(self, table_id: int, limit: int = 20) -> list[FinishedHand]:
+        """The table's finished hands, newest first (user keys are ints; `words` the
+        (user, word) pairs in seat order)."""
         ...
 
     async def stored_hand(self, guild: int, hand_id: int) -> StoredHand | None:

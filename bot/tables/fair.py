@@ -32,13 +32,12 @@ def _used(row: TableRow, players: int) -> int:
 
 async def hands_of(store: StoreContract, row: TableRow) -> list[HandOfTable]:
     """The hands of the closed table `row`, by hand number, the interrupted one last."""
-    stored = sorted(await store.hand_history(row.id, limit=1_000_000),
-                    key=lambda h: int(h["hand_no"]))
+    stored = sorted(await store.hand_history(row.id, limit=1_000_000), key=lambda h: h.hand_no)
     hands = [
         HandOfTable(
-            HandToCheck(int(h["hand_no"]), tuple(w for _, w in h["words"]),
-                        _used(row, len(h["result"])), json.loads(h["events"])),
-            tuple(h["words"]), len(h["result"]),
+            HandToCheck(h.hand_no, tuple(w for _, w in h.words),
+                        _used(row, len(h.result)), json.loads(h.events)),
+            h.words, len(h.result),
         )
         for h in stored
     ]
