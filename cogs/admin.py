@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -71,6 +70,8 @@ Amount = app_commands.Range[int, -1_000_000, 1_000_000]
 Seconds = app_commands.Range[int, 10, 3600]
 Balance = app_commands.Range[int, 0, 1_000_000_000]
 Limit = app_commands.Range[int, 1, 1_000_000_000]
+#: a server setting's value as `/settings economy` passes it to the store (None: reset)
+Setting = str | int | float | bool | None
 #: economy settings `/settings economy reset:` sets back to None (the default / no limit)
 RESETTABLE: tuple[str, ...] = ("currency_name", "currency_emoji", "balance_cap", "give_daily_limit")
 #: a custom emoji of a server, as Discord writes it in a message (ASCII only: `\w` and `\d`
@@ -558,7 +559,7 @@ class AdminCog(commands.Cog):
     ) -> None:
         """Change the server's economy; the store validates each value (and refuses with why),
         the new settings are kept in memory for every later answer."""
-        given: dict[str, Any] = {
+        given: dict[str, Setting] = {
             "currency_name": currency_name,
             "currency_emoji": currency_emoji,
             "starting_balance": starting_balance,
@@ -569,7 +570,9 @@ class AdminCog(commands.Cog):
             "give_enabled": give,
             "give_daily_limit": give_limit,
         }
-        changes = {name: value for name, value in given.items() if value is not None}
+        changes: dict[str, Setting] = {
+            name: value for name, value in given.items() if value is not None
+        }
         if reset is not None and reset in RESETTABLE:
             if reset in changes:
                 label = t(key("server_economy.label", reset), lang_in_memory(interaction))

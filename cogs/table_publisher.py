@@ -49,6 +49,7 @@ import discord
 
 from bot.client import StoppaBot
 from bot.discord_utils import server_currency
+from bot.discord_utils.edits import MessageEdit
 from bot.discord_utils.request_budget import RequestBudget
 from bot.i18n import t
 from bot.render import table_alt_text
@@ -104,16 +105,6 @@ def render_table_upload(snapshot: TableSnapshot) -> bytes:
 
 #: the table message never pings anyone
 NO_MENTIONS = discord.AllowedMentions.none()
-
-
-@dataclass(frozen=True, slots=True)
-class TableEdit:
-    """An edit of the table message, sent through a lent interaction or the channel: its
-    embed and buttons (None: none), and a new image (MISSING: the image it has stays)."""
-
-    embed: discord.Embed
-    view: discord.ui.View | None
-    attachments: list[discord.File] = discord.utils.MISSING
 
 
 class ChannelRefused(Exception):
@@ -448,18 +439,18 @@ class TablePublisher:
         message: discord.Message | None = None
         if slot.message_id is not None:
             same_image = slot.image_digest == digest and slot.image_url is not None
-            edit = TableEdit(embed, view)
+            edit = MessageEdit(content=None, embed=embed, view=view,
+                               allowed_mentions=NO_MENTIONS)
             if same_image and slot.image_url is not None:
                 embed.set_image(url=slot.image_url)  # no attachments: the old image stays
             else:
-                edit = TableEdit(embed, view, [image()])
+                edit = replace(edit, attachments=[image()])
             message = await self._edit_by_token(slot, edit)
             if message is None:
                 await room.take()
                 try:
-                    message = await channel.get_partial_message(slot.message_id).edit(
-                        content=None, embed=edit.embed, view=edit.view,
-                        attachments=edit.attachments, allowed_mentions=NO_MENTIONS,
+                    message = await edit.edit_message(
+                        channel.get_partial_message(slot.message_id)
                     )
                 except discord.HTTPException as error:
                     if _refused(error):
@@ -496,7 +487,7 @@ class TablePublisher:
         )
 
     async def _edit_by_token(
-        self, slot: _Slot, edit: TableEdit
+        self, slot: _Slot, edit: MessageEdit
     ) -> discord.Message | None:
         """Edit the table message through a lent interaction while its token is fresh; None
         when there is none (or it no longer works): the caller edits through the channel."""
@@ -507,10 +498,7 @@ class TablePublisher:
             slot.lent = None
             return None
         try:
-            return await lent.edit_original_response(
-                content=None, embed=edit.embed, view=edit.view, attachments=edit.attachments,
-                allowed_mentions=NO_MENTIONS,
-            )
+            return await edit.edit_response(lent)
         except discord.HTTPException as error:
             _log.info("table %s: the lent interaction could not edit the message (%s)",
                       slot.table_id, error.status)

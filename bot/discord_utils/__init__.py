@@ -16,6 +16,7 @@
 - `mark_handled`, `is_orphan`, `OrphanHandler`, `PREFIX`: the
   bookkeeping that lets the bot answer clicks/submits discord.py would drop (see
   `bot.discord_utils.components`)
+- `edits.MessageEdit`: a message's new content, sent through an interaction or the channel
 - `defer_if_slow(interaction)`: defer when a block of work turns out slow; `send_public`
   answers publicly whether deferred or not
 - `StoppaTree`: the CommandTree whose `on_error` does the above for every command
