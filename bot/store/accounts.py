@@ -226,7 +226,7 @@ class AccountsMixin(Driver):
         return stakes_of(await self.query(_STAKES_SQL, (guild,)))
 
     async def set_stakes(
-        self, guild: int, changes: Mapping[str, Any], *, by: int
+        self, guild: int, changes: Mapping[str, object], *, by: int
     ) -> Stakes:
         """Apply `changes` (stake or variant name -> value) to the stakes, validate the whole
         result, store it with who and when.

@@ -128,7 +128,7 @@ class StoreContract(Protocol):
         ...
 
     async def set_stakes(
-        self, guild: int, changes: Mapping[str, Any], *, by: int
+        self, guild: int, changes: Mapping[str, object], *, by: int
     ) -> Stakes:
         """Apply stakes changes (stake or variant name -> value), validated as a whole
         (`InvalidStakes`); the new stakes."""

@@ -125,7 +125,7 @@ class Stakes:
         """Every field by name, JSON-able (all scalars), in declaration order."""
         return {key: getattr(self, key) for key in STAKES_KEYS}
 
-    def changed(self, changes: Mapping[str, Any]) -> Stakes:
+    def changed(self, changes: Mapping[str, object]) -> Stakes:
         """These stakes with `changes` applied, checked as a whole (as `from_dict`)."""
         return Stakes.from_dict({**self.to_dict(), **changes})
 
