@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from bot.engine import Hand, Rules
+from bot.engine import Hand
 from bot.fairness import HandToCheck
 from bot.store import StoreContract, TableRow
 
@@ -27,7 +27,7 @@ class HandOfTable:
 
 
 def _used(row: TableRow, players: int) -> int:
-    return Rules(**{**row.settings, "players": players}).deck_mask()
+    return row.rules(players).deck_mask()
 
 
 async def hands_of(store: StoreContract, row: TableRow) -> list[HandOfTable]:

@@ -67,8 +67,7 @@ class Seating:
         if user in session.row.seats:
             raise TableError("already_seated")
         self.check_room()
-        ante = int(session.row.settings["ante"])
-        await check_balance(session.shared, session.row.guild_id, user, ante)
+        await check_balance(session.shared, session.row.guild_id, user, session.row.ante)
         return await self.seat(user, None)
 
     def check_room(self) -> None:
@@ -87,8 +86,7 @@ class Seating:
         cpu = free_cpu_id(session.id, set(session.row.seats) | set(session.meta.leaving))
         if cpu is None:
             raise TableError("table_full", max=MAX_PLAYERS)
-        ante = int(session.row.settings["ante"])
-        await check_balance(session.shared, session.row.guild_id, cpu, ante)
+        await check_balance(session.shared, session.row.guild_id, cpu, session.row.ante)
         return await self.seat(cpu, level)
 
     async def remove(self, user: int, kind: str, notice: Notice) -> list[Update]:
