@@ -43,6 +43,7 @@ if str(ROOT) not in sys.path:  # run as a script: the harness lives in tests/
     sys.path.insert(0, str(ROOT))
 
 import bot.metrics as metrics  # noqa: E402
+from bot.client import TableOptions  # noqa: E402
 from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise  # noqa: E402
 from bot.tables.leases import Ownership  # noqa: E402
 from tests.discord_table.driver import TableDriver  # noqa: E402
@@ -437,7 +438,7 @@ async def _bench(
             Path(folder), seed=seed, turn_timeout=60.0,
             # leases too are timed on the simulated clock: on the wall clock a loaded machine
             # (simulated time running slower than real time) would let them expire mid-run
-            table_options={"clock": LoopClock(), "ownership": Ownership(clock=LoopClock())},
+            table_options=TableOptions(clock=LoopClock(), ownership=Ownership(clock=LoopClock())),
             publish_interval=PUBLISH_INTERVAL,
         )
         try:

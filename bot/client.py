@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -62,7 +63,7 @@ from bot.metrics.discord_http import discord_trace
 from bot.metrics.server import MetricsServer, start_metrics
 from bot.metrics.settings import MetricsSettings
 from bot.store import StoreContract
-from bot.tables import TableService
+from bot.tables import Clock, TableService
 from bot.tables.leases import Ownership
 from bot.tournaments.record import TableTournament
 from bot.tournaments.service import TournamentService
@@ -101,6 +102,17 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """What the offline harness and the benchmarks change in the table service: a clock of
+    their own (a fake one the test advances), a CPU player's thinking time, and the table
+    ownership (None: the bot's own, `StoppaBot.ownership`)."""
+
+    clock: Clock | None = None
+    cpu_delay: float = 0.0
+    ownership: Ownership | None = None
+
+
 class StoppaBot(commands.AutoShardedBot):
     """The Stoppa bot. Build it with `create_bot`; its services are `store` and `tables`."""
 
@@ -113,7 +125,7 @@ class StoppaBot(commands.AutoShardedBot):
         dev_guild: int | None = None,
         sync_commands: bool = True,
         extensions: tuple[str, ...] = EXTENSIONS,
-        table_options: dict[str, Any] | None = None,
+        table_options: TableOptions | None = None,
         publish_interval: float = PUBLISH_INTERVAL,
         defer_after: float = DEFER_AFTER,
         force_sync: bool = False,
@@ -138,7 +150,7 @@ class StoppaBot(commands.AutoShardedBot):
         self.sync_commands = sync_commands
         self.force_sync = force_sync
         self.extension_names = extensions
-        self.table_options: dict[str, Any] = dict(table_options or {})
+        self.table_options = table_options or TableOptions()
         self.publish_interval = publish_interval
         #: Seconds of slow work before an interaction is deferred (`defer_if_slow`).
         self.defer_after = defer_after
@@ -187,15 +199,13 @@ class StoppaBot(commands.AutoShardedBot):
         """The table service over `store`: it resumes the open tables of this process's
         shards whose lease it takes, and keeps those leases (several processes may share the
         database)."""
-        options = {
-            "turn_timeout": self.turn_timeout,
-            "seed": self.seed,
-            "ownership": self.ownership(),
-            "policy_for": policy_for,  # tournament tables play by the tournament's policy
-            "read_tournament": TableTournament.from_dict,  # their meta holds its record
-            **self.table_options,
-        }
-        return await TableService.start(store, **options)
+        options = self.table_options
+        return await TableService.start(
+            store, turn_timeout=self.turn_timeout, seed=self.seed, clock=options.clock,
+            cpu_delay=options.cpu_delay, ownership=options.ownership or self.ownership(),
+            policy_for=policy_for,  # tournament tables play by the tournament's policy
+            read_tournament=TableTournament.from_dict,  # their meta holds its record
+        )
 
     def ownership(self) -> Ownership:
         """This process's table ownership: a new lease owner name, and its shards when
@@ -300,7 +310,7 @@ def create_bot(
     turn_timeout: float = 60.0,
     dev_guild: int | None = None,
     sync_commands: bool = True,
-    table_options: dict[str, Any] | None = None,
+    table_options: TableOptions | None = None,
     publish_interval: float = PUBLISH_INTERVAL,
     force_sync: bool = False,
     shard_count: int | None = None,
@@ -310,7 +320,7 @@ def create_bot(
     """Build the bot (nothing is opened until `setup_hook`, i.e. `bot.login`/`bot.start`).
 
     `sync_commands=False` skips the command sync (the offline harness); `table_options` are
-    extra keyword arguments of `TableService.start` (tests pass a fake `clock`, `cpu_delay`);
+    what tests and benchmarks change in `TableService.start` (a fake `clock`, `cpu_delay`);
     `publish_interval` is the least time between two edits of a table's public message;
     `force_sync` syncs the commands even when they did not change (`python -m bot sync`);
     `database` is a SQLite path or a database URL (`sqlite:///path`, `postgresql://...`);
@@ -318,11 +328,6 @@ def create_bot(
     Discord for the count and runs every shard); `metrics` serves `/metrics`, `/livez` and
     `/readyz` (`STOPPA_METRICS_*`; None: off).
     """
-    shards: dict[str, Any] = {}
-    if shard_count is not None:
-        shards["shard_count"] = shard_count
-    if shard_ids is not None:
-        shards["shard_ids"] = list(shard_ids)  # discord.py wants a list or a tuple
     return StoppaBot(
         database,
         seed=seed,
@@ -333,7 +338,8 @@ def create_bot(
         publish_interval=publish_interval,
         force_sync=force_sync,
         metrics=metrics,
-        **shards,
+        shard_count=shard_count,  # None (as absent): discord.py asks Discord for the count
+        shard_ids=list(shard_ids) if shard_ids is not None else None,  # a list, as it wants
     )
 
 

@@ -14,7 +14,7 @@ import logging
 import os
 import sys
 from datetime import UTC, datetime
-from typing import Any, TextIO
+from typing import TextIO
 
 import discord
 import discord.utils
@@ -38,7 +38,7 @@ class JsonLineFormatter(logging.Formatter):
     """One JSON object per record, on one line (a newline in a message is escaped)."""
 
     def format(self, record: logging.LogRecord) -> str:
-        data: dict[str, Any] = {
+        data: dict[str, object] = {  # one JSON object: the values are only serialised
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname,
             "logger": record.name,

@@ -14,8 +14,7 @@ Replies are ephemeral except `/chips grant`, which is public so that the member 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 import discord
 from discord import app_commands
@@ -41,7 +40,7 @@ from bot.discord_utils import (
 from bot.i18n import has, t
 from bot.i18n.currency import Currency
 from bot.i18n.numbers import format_number
-from bot.store import STAKES_CHOICES, InvalidStakes, StoreContract
+from bot.store import STAKES_CHOICES, InvalidStakes, Stakes, StoreContract
 from bot.store.errors import InvalidSetting
 from bot.store.models import ServerSettings
 from bot.store.stakes import INTEGER_STAKES
@@ -71,6 +70,8 @@ Amount = app_commands.Range[int, -1_000_000, 1_000_000]
 Seconds = app_commands.Range[int, 10, 3600]
 Balance = app_commands.Range[int, 0, 1_000_000_000]
 Limit = app_commands.Range[int, 1, 1_000_000_000]
+#: a server setting's value as `/settings economy` passes it to the store (None: reset)
+Setting = str | int | float | bool | None
 #: economy settings `/settings economy reset:` sets back to None (the default / no limit)
 RESETTABLE: tuple[str, ...] = ("currency_name", "currency_emoji", "balance_cap", "give_daily_limit")
 #: a custom emoji of a server, as Discord writes it in a message (ASCII only: `\w` and `\d`
@@ -143,7 +144,7 @@ def _variant_choices(name: str) -> list[app_commands.Choice]:
     return [choice(key("commands.variants.choices", v), v) for v in VARIANTS[name]]
 
 
-def variant_text(name: str, value: Any, lang: str) -> str:
+def variant_text(name: str, value: object, lang: str) -> str:
     """The readable value of a variant (`True` -> "Yes", "carry" -> "It carries ...")."""
     if name in BOOLEAN_VARIANTS:
         value = "yes" if value else "no"
@@ -158,19 +159,19 @@ def _stake_text(value: object, lang: str) -> str:
     return "?" if value is None else str(value)
 
 
-def stakes_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None) -> discord.Embed:
+def stakes_embed(stakes: Stakes, lang: str, *, note: str | None = None) -> discord.Embed:
     """The stakes of a server as an embed."""
     embed = discord.Embed(title=t("admin.stakes_title", lang), colour=discord.Colour.blue())
     if note:
         embed.description = note
     for stake in STAKE_KEYS:
         embed.add_field(
-            name=t(key("admin.stake", stake), lang), value=_stake_text(stakes.get(stake), lang)
+            name=t(key("admin.stake", stake), lang), value=_stake_text(getattr(stakes, stake), lang)
         )
     return embed
 
 
-def variants_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None) -> discord.Embed:
+def variants_embed(stakes: Stakes, lang: str, *, note: str | None = None) -> discord.Embed:
     """The rule variants of a server as an embed."""
     embed = discord.Embed(title=t("admin.variants_title", lang), colour=discord.Colour.purple())
     if note:
@@ -178,7 +179,7 @@ def variants_embed(stakes: dict[str, Any], lang: str, *, note: str | None = None
     for variant in VARIANTS:
         embed.add_field(
             name=t(key("admin.variant", variant), lang),
-            value=variant_text(variant, stakes.get(variant), lang),
+            value=variant_text(variant, getattr(stakes, variant), lang),
             inline=False,
         )
     return embed
@@ -285,7 +286,7 @@ class AdminCog(commands.Cog):
         self,
         interaction: discord.Interaction[StoppaBot],
         lang: str,
-        changes: dict[str, Any],
+        changes: Mapping[str, int | str | bool],
         kind: str,
         embed: Callable[..., discord.Embed],
     ) -> None:
@@ -358,7 +359,7 @@ class AdminCog(commands.Cog):
         """Change some variants; the store validates them."""
         async with defer_if_slow(interaction):
             lang = await lang_for(interaction, self.store)
-        given: dict[str, Any] = {
+        given = {
             "three_players": three_players,
             "ranking": ranking,
             "unclaimed_big_pot": unclaimed_big_pot,
@@ -370,7 +371,7 @@ class AdminCog(commands.Cog):
             "six_players": six_players,
             "stoppa_povera": stoppa_povera,
         }
-        changes = {k: v for k, v in given.items() if v is not None}
+        changes: dict[str, str | bool] = {k: v for k, v in given.items() if v is not None}
         for flag in BOOLEAN_VARIANTS & changes.keys():
             changes[flag] = changes[flag] == "yes"
         await self._apply(interaction, lang, changes, "variant", variants_embed)
@@ -558,7 +559,7 @@ class AdminCog(commands.Cog):
     ) -> None:
         """Change the server's economy; the store validates each value (and refuses with why),
         the new settings are kept in memory for every later answer."""
-        given: dict[str, Any] = {
+        given: dict[str, Setting] = {
             "currency_name": currency_name,
             "currency_emoji": currency_emoji,
             "starting_balance": starting_balance,
@@ -569,7 +570,9 @@ class AdminCog(commands.Cog):
             "give_enabled": give,
             "give_daily_limit": give_limit,
         }
-        changes = {name: value for name, value in given.items() if value is not None}
+        changes: dict[str, Setting] = {
+            name: value for name, value in given.items() if value is not None
+        }
         if reset is not None and reset in RESETTABLE:
             if reset in changes:
                 label = t(key("server_economy.label", reset), lang_in_memory(interaction))

@@ -41,7 +41,7 @@ from bot.discord_utils import (
     server_currency,
     within_autocomplete,
 )
-from bot.discord_utils.components import carries
+from bot.discord_utils.components import carries, custom_id_of
 from bot.discord_utils.numbers import NUMBER, checked_id, custom_id_number, echo, fits_id
 from bot.i18n import t
 from bot.i18n.currency import Currency
@@ -268,8 +268,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         politely). False for a custom id that is not ours."""
         if interaction.type is not discord.InteractionType.component:
             return False
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id = str(data.get("custom_id") or "")
+        custom_id = custom_id_of(interaction) or ""
         page = PAGE_PATTERN.fullmatch(custom_id)
         share = SHARE_PATTERN.fullmatch(custom_id)
         if page is None and share is None:

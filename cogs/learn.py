@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -22,6 +23,7 @@ from discord.ext import commands
 from bot.client import StoppaBot
 from bot.discord_utils import cmd_str, guarded, lang_in_memory, mark_handled
 from bot.discord_utils.components import custom_id_of
+from bot.discord_utils.edits import MessageEdit
 from bot.engine.actions import Action, Bet, Call, Concede, Declare, Pass, Play
 from bot.i18n import t
 from bot.learn import Answer, Lesson, LessonStep
@@ -118,22 +120,22 @@ class LearnCog(commands.Cog):
         """Start the guided hand, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = lang_in_memory(interaction)
-        payload = await self.payload(self.lesson.at(0), lang, interaction.user.display_name)
-        await interaction.edit_original_response(**payload)
+        shown = await self.payload(self.lesson.at(0), lang, interaction.user.display_name)
+        await shown.edit_response(interaction)
 
     async def payload(self, step: LessonStep, lang: str, name: str,
-                      answer: Answer | None = None) -> dict[str, Any]:
+                      answer: Answer | None = None) -> MessageEdit:
         """The message of a step: embed, the learner's hand as an image, buttons."""
         learner = discord.utils.escape_markdown(name)
         shown = screen(step, lang, learner, answer)
         png = await asyncio.to_thread(
             render_hand, hand_snapshot(step.view, lang=lang, player=name)
         )
-        return {
-            "embed": lesson_embed(shown, lang),
-            "attachments": [discord.File(io.BytesIO(png), filename=IMAGE_NAME)],
-            "view": lesson_view(step, shown, lang),
-        }
+        return MessageEdit(
+            embed=lesson_embed(shown, lang),
+            attachments=[discord.File(io.BytesIO(png), filename=IMAGE_NAME)],
+            view=lesson_view(step, shown, lang),
+        )
 
     async def handle_orphan(self, interaction: discord.Interaction[Any]) -> bool:
         """A lesson button that is no longer on its message (a click on an older version of
@@ -166,8 +168,8 @@ class LearnCog(commands.Cog):
             move = move_of(step, code)
             answer = self.lesson.answer(index, move) if move is not None else Answer.stale(step)
             step = answer.next
-        payload = await self.payload(step, lang, interaction.user.display_name, answer)
-        await interaction.edit_original_response(content=None, **payload)
+        shown = await self.payload(step, lang, interaction.user.display_name, answer)
+        await replace(shown, content=None).edit_response(interaction)
 
 
 async def setup(bot: StoppaBot) -> None:

@@ -41,7 +41,8 @@ from bot.discord_utils import (
     send_ephemeral,
     submitted_values,
 )
-from bot.discord_utils.components import custom_id_of
+from bot.discord_utils.components import custom_id_of, selected_values
+from bot.discord_utils.edits import MessageEdit
 from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, Raise, parse_action
 from bot.i18n import t
 from bot.players.hint import hint
@@ -338,8 +339,7 @@ class PracticeCog(commands.Cog):
             return True
         if (match := PICK_PATTERN.fullmatch(custom_id)) is not None:
             mark_handled(interaction)
-            data: dict[str, Any] = dict(interaction.data or {})
-            values = [str(v) for v in data.get("values") or []]
+            values = selected_values(interaction)
             await self.on_pick(interaction, int(match["table"]), int(match["hand"]),
                                int(match["turn"]), values)
             return True
@@ -432,18 +432,18 @@ class PracticeCog(commands.Cog):
                 top = [refusal_text(error, lang)]
                 if getattr(error, "code", None) == "no_table":
                     top.append(t("practice.none", lang))
-            payload = await self.payload(user, interaction.user.display_name, lang, top)
-            await interaction.edit_original_response(**payload)
+            shown = await self.payload(user, interaction.user.display_name, lang, top)
+            await shown.edit_response(interaction)
         except Exception as error:
             await report_interaction_error(interaction, error, where="practice")
 
     async def payload(self, user: int, name: str, lang: str,
-                      top: list[str]) -> dict[str, Any]:
+                      top: list[str]) -> MessageEdit:
         """The message of the member's practice table (or the lines alone without one)."""
         table = self.service.practice(user)
         if table is None:
-            return {"content": "\n".join(top)[:CONTENT_LIMIT], "embed": None,
-                    "attachments": [], "view": None}
+            return MessageEdit(content="\n".join(top)[:CONTENT_LIMIT], embed=None,
+                               attachments=[], view=None)
         state = table.snapshot
         embed = table_embed(state, lang, {user: name}, [], image=IMAGE_NAME)
         embed.title = t("practice.title", lang)
@@ -457,13 +457,11 @@ class PracticeCog(commands.Cog):
             attachments.append(discord.File(io.BytesIO(png), filename=IMAGE_NAME))
         else:
             embed.set_image(url=None)
-        return {
-            "content": practice_text(table, user, lang, top),
-            "embed": embed,
-            "attachments": attachments,
-            "view": practice_view(table, user, lang),
-            "allowed_mentions": discord.AllowedMentions.none(),
-        }
+        return MessageEdit(
+            content=practice_text(table, user, lang, top), embed=embed,
+            attachments=attachments, view=practice_view(table, user, lang),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def send_hint(self, interaction: discord.Interaction[StoppaBot], lang: str,
                         table_id: int) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -11,6 +9,7 @@ from discord.ext import commands
 from bot.client import StoppaBot
 from bot.discord_utils import choice, cmd_str, defer_if_slow, key, lang_for, send_ephemeral
 from bot.i18n import t
+from bot.store import Stakes
 
 #: The topics of /rules, in the order they are offered.
 TOPICS: tuple[str, ...] = (
@@ -31,18 +30,18 @@ STAKES_TOPICS = frozenset({"overview", "betting", "payments"})
 RULES_COLOUR = discord.Colour.dark_green()
 
 
-def rules_embed(topic: str, lang: str, stakes: dict[str, Any] | None = None) -> discord.Embed:
+def rules_embed(topic: str, lang: str, stakes: Stakes | None = None) -> discord.Embed:
     """The embed of one rules topic in `lang` (with the server's `stakes` where relevant)."""
     body = t(key("rules", topic, "body"), lang)
     if stakes is not None and topic in STAKES_TOPICS:
         body += "\n\n" + t(
             "rules.server_stakes",
             lang,
-            ante=stakes["ante"],
-            small_point=stakes["small_point"],
-            cip=stakes["cip"],
-            max_bet=stakes["max_bet"],
-            card_rate=stakes["card_rate"],
+            ante=stakes.ante,
+            small_point=stakes.small_point,
+            cip=stakes.cip,
+            max_bet=stakes.max_bet,
+            card_rate=stakes.card_rate,
         )
     embed = discord.Embed(
         title=t(key("rules", topic, "title"), lang), description=body, colour=RULES_COLOUR

@@ -14,14 +14,13 @@ import asyncio
 import contextlib
 import io
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
-from bot.discord_utils.components import carries
+from bot.discord_utils.components import carries, custom_id_of, selected_values
 from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
 from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
 from bot.i18n.cards import card_name
@@ -69,13 +68,13 @@ class TablePlay:
         file = discord.File(io.BytesIO(png), filename="hand.png",
                             description=hand_alt_text(snap)[:1000])
         panel = action_panel(info.table_id, info, lang)
-        kwargs: dict[str, Any] = {}
+        view = discord.utils.MISSING  # no panel: the message keeps what it has
         if panel is not None:
             text = f"{text}\n{panel[0]}"
-            kwargs["view"] = panel[1]
+            view = panel[1]
         await interaction.edit_original_response(
             content=text[:CONTENT_LIMIT], attachments=[file],
-            allowed_mentions=discord.AllowedMentions.none(), **kwargs,
+            allowed_mentions=discord.AllowedMentions.none(), view=view,
         )
 
     async def act(
@@ -312,8 +311,7 @@ class TablePlay:
         is handled as if the component were still there: the checks and the service's tokens
         refuse it politely when it is stale (with a fresh panel when it is now the user's turn).
         Returns False for a custom id that is not the table's (the bot answers it)."""
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id = str(data.get("custom_id") or "")
+        custom_id = custom_id_of(interaction) or ""
         if interaction.type is discord.InteractionType.modal_submit:
             found = MODAL_TEMPLATE.fullmatch(custom_id)
             if found is None:
@@ -329,7 +327,7 @@ class TablePlay:
             return True
         found = SELECT_PATTERN.fullmatch(custom_id)
         if found is not None:
-            values = [str(v) for v in data.get("values") or []]
+            values = selected_values(interaction)
             await self.pick(interaction, custom_id_number(found["table"]),
                             custom_id_number(found["hand"]), custom_id_number(found["turn"]),
                             values)

@@ -43,12 +43,13 @@ import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.client import StoppaBot
 from bot.discord_utils import server_currency
+from bot.discord_utils.edits import MessageEdit
 from bot.discord_utils.request_budget import RequestBudget
 from bot.i18n import t
 from bot.render import table_alt_text
@@ -100,6 +101,10 @@ AHEAD_SLACK = 0.1
 def render_table_upload(snapshot: TableSnapshot) -> bytes:
     """The table image as uploaded: a palette PNG (a third of the RGB PNG's bytes)."""
     return encode_png_palette(table_image(snapshot))
+
+
+#: the table message never pings anyone
+NO_MENTIONS = discord.AllowedMentions.none()
 
 
 class ChannelRefused(Exception):
@@ -434,20 +439,18 @@ class TablePublisher:
         message: discord.Message | None = None
         if slot.message_id is not None:
             same_image = slot.image_digest == digest and slot.image_url is not None
-            edit: dict[str, Any] = {
-                "embed": embed, "view": view,
-                "allowed_mentions": discord.AllowedMentions.none(),
-            }
+            edit = MessageEdit(content=None, embed=embed, view=view,
+                               allowed_mentions=NO_MENTIONS)
             if same_image and slot.image_url is not None:
                 embed.set_image(url=slot.image_url)  # no attachments: the old image stays
             else:
-                edit["attachments"] = [image()]
+                edit = replace(edit, attachments=[image()])
             message = await self._edit_by_token(slot, edit)
             if message is None:
                 await room.take()
                 try:
-                    message = await channel.get_partial_message(slot.message_id).edit(
-                        content=None, **edit
+                    message = await edit.edit_message(
+                        channel.get_partial_message(slot.message_id)
                     )
                 except discord.HTTPException as error:
                     if _refused(error):
@@ -458,13 +461,12 @@ class TablePublisher:
                               slot.table_id)
                     slot.lent = None
         if message is None:
-            kwargs: dict[str, Any] = {"embed": embed, "file": image(),
-                                      "allowed_mentions": discord.AllowedMentions.none()}
-            if view is not None:
-                kwargs["view"] = view
             await room.take()
             try:
-                message = await channel.send(**kwargs)
+                message = await channel.send(
+                    embed=embed, file=image(), allowed_mentions=NO_MENTIONS,
+                    view=view if view is not None else discord.utils.MISSING,  # MISSING: none
+                )
             except discord.HTTPException as error:
                 if _refused(error):
                     raise ChannelRefused(error.status) from error
@@ -485,7 +487,7 @@ class TablePublisher:
         )
 
     async def _edit_by_token(
-        self, slot: _Slot, edit: dict[str, Any]
+        self, slot: _Slot, edit: MessageEdit
     ) -> discord.Message | None:
         """Edit the table message through a lent interaction while its token is fresh; None
         when there is none (or it no longer works): the caller edits through the channel."""
@@ -496,7 +498,7 @@ class TablePublisher:
             slot.lent = None
             return None
         try:
-            return await lent.edit_original_response(content=None, **edit)
+            return await edit.edit_response(lent)
         except discord.HTTPException as error:
             _log.info("table %s: the lent interaction could not edit the message (%s)",
                       slot.table_id, error.status)

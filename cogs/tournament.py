@@ -51,7 +51,7 @@ from bot.discord_utils import (
     within_autocomplete,
 )
 from bot.discord_utils.access import in_thread, permission_names
-from bot.discord_utils.components import carries
+from bot.discord_utils.components import carries, custom_id_of
 from bot.discord_utils.numbers import checked_id, custom_id_number, fits_id, typed_number
 from bot.i18n import t
 from bot.ratings.errors import RankedError
@@ -540,8 +540,7 @@ class TournamentCog(
         still there (the checks refuse it politely when it is stale)."""
         if interaction.type is not discord.InteractionType.component:
             return False
-        data: dict[str, Any] = dict(interaction.data or {})
-        found = BUTTON_PATTERN.fullmatch(str(data.get("custom_id") or ""))
+        found = BUTTON_PATTERN.fullmatch(custom_id_of(interaction) or "")
         if found is None:
             return False
         await self.on_tournament_button(

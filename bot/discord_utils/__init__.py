@@ -11,9 +11,12 @@
 - `StoppaView`: a View base whose `on_error` does that; `@guarded`: the same for a
   `DynamicItem.callback` (discord.py runs those in a plain View that only logs)
 - `answer_out_of_date(interaction)`: the last-resort answer of a component nobody answered
-- `mark_handled`, `is_orphan`, `OrphanHandler`, `submitted_values`, `PREFIX`: the
+- `custom_id_of`, `selected_values`, `submitted_values`: what a click, a pick or a modal
+  submit carries (`interaction.data` is read there only)
+- `mark_handled`, `is_orphan`, `OrphanHandler`, `PREFIX`: the
   bookkeeping that lets the bot answer clicks/submits discord.py would drop (see
   `bot.discord_utils.components`)
+- `edits.MessageEdit`: a message's new content, sent through an interaction or the channel
 - `defer_if_slow(interaction)`: defer when a block of work turns out slow; `send_public`
   answers publicly whether deferred or not
 - `StoppaTree`: the CommandTree whose `on_error` does the above for every command
@@ -29,9 +32,11 @@ from bot.discord_utils.components import (
     HANDLED,
     PREFIX,
     OrphanHandler,
+    custom_id_of,
     is_orphan,
     is_ours,
     mark_handled,
+    selected_values,
     submitted_values,
 )
 from bot.discord_utils.errors import (
@@ -75,6 +80,7 @@ __all__ = [
     "answer_out_of_date",
     "choice",
     "cmd_str",
+    "custom_id_of",
     "defer_if_slow",
     "describe_error",
     "guarded",
@@ -89,6 +95,7 @@ __all__ = [
     "remember_language",
     "remember_settings",
     "report_interaction_error",
+    "selected_values",
     "send_ephemeral",
     "send_public",
     "server_currency",

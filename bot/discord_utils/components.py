@@ -47,6 +47,14 @@ def custom_id_of(interaction: discord.Interaction[Any]) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
+    """The values a member picked in a select menu (empty for other interactions)."""
+    if interaction.type is not _COMPONENT:
+        return []
+    data: Mapping[str, Any] = interaction.data or {}
+    return [str(value) for value in data.get("values") or []]
+
+
 def is_ours(interaction: discord.Interaction[Any]) -> bool:
     """Whether the interaction is a click or submit of a component the bot created."""
     custom_id = custom_id_of(interaction)

@@ -59,11 +59,11 @@ async def send_ephemeral(
     A failure to answer (token expired) is logged, not raised.
     """
     embeds = [embed] if embed is not None else []
-    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    shown = view if view is not None else discord.utils.MISSING  # MISSING: no components
     try:
         if not interaction.response.is_done():
             await interaction.response.send_message(
-                content, embeds=embeds, ephemeral=True, **extra
+                content, embeds=embeds, ephemeral=True, view=shown
             )
         elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
             await interaction.edit_original_response(
@@ -71,7 +71,7 @@ async def send_ephemeral(
             )
         else:
             await interaction.followup.send(
-                content or "", embeds=embeds, ephemeral=True, **extra
+                content or "", embeds=embeds, ephemeral=True, view=shown
             )
     except discord.HTTPException:
         _log.warning(

@@ -10,7 +10,8 @@ daily claims, admin grants) net of those burned (admin removals). `audit()` chec
 
     store = await open_store("data/stoppa.db")     # or "postgresql://user@host/stoppa"
     await store.balance(guild, user)
-    row = await store.create_table(guild, channel, settings=await store.get_stakes(guild))
+    stakes = await store.get_stakes(guild)                # typed: Stakes (ante, variants...)
+    row = await store.create_table(guild, channel, settings=stakes.to_dict())
     change = TableSave(row.version, state=json_text, moves=[Move(user, 60, "ante", hand_no=1)])
     row = await store.save_table(row.id, change)
     await store.close()
@@ -78,7 +79,7 @@ from bot.store.models import (
 )
 from bot.store.schema import LATEST as SCHEMA_VERSION
 from bot.store.stakes import CHOICES as STAKES_CHOICES
-from bot.store.stakes import DEFAULT_STAKES, small_points, validate_stakes
+from bot.store.stakes import DEFAULT_STAKES, Stakes, StakesChange, small_points
 from bot.store.store import SQLiteStore, Store
 
 __all__ = [
@@ -110,6 +111,8 @@ __all__ = [
     "SQLiteStore",
     "Season",
     "ServerSettings",
+    "Stakes",
+    "StakesChange",
     "Store",
     "StoreContract",
     "StoreError",
@@ -126,5 +129,4 @@ __all__ = [
     "open_store",
     "parse_database",
     "small_points",
-    "validate_stakes",
 ]

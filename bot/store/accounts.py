@@ -30,7 +30,7 @@ from bot.store.models import (
 )
 from bot.store.server_settings import SETTINGS_COLUMNS, apply_changes
 from bot.store.sql import Body, Statement, marks
-from bot.store.stakes import DEFAULT_STAKES, validate_stakes
+from bot.store.stakes import STAKES_KEYS, Stakes, StakesChange
 
 _SETTINGS_SQL = f"SELECT {', '.join(SETTINGS_COLUMNS)} FROM servers WHERE guild_id = ?"
 _STAKES_SQL = "SELECT stakes FROM servers WHERE guild_id = ?"
@@ -70,9 +70,11 @@ def lock_server(tx: Tx, guild: int, mode: str = "UPDATE") -> Body[None]:
     yield Statement(f"SELECT 1 FROM servers WHERE guild_id = ?{tx.dialect.lock(mode)}", (guild,))
 
 
-def stakes_of(rows: list[Any]) -> dict[str, Any]:
+def stakes_of(rows: list[Any]) -> Stakes:
+    """The stakes in a `servers` row's JSON: the defaults for keys it lacks (variants added
+    after it was written), keys no longer known dropped."""
     stored = json.loads(rows[0][0]) if rows and rows[0][0] else {}
-    return {**DEFAULT_STAKES, **{k: v for k, v in stored.items() if k in DEFAULT_STAKES}}
+    return Stakes().changed({k: v for k, v in stored.items() if k in STAKES_KEYS})
 
 
 class AccountsMixin(Driver):
@@ -219,26 +221,28 @@ class AccountsMixin(Driver):
 
         return await self._transaction(update)
 
-    async def get_stakes(self, guild: int) -> dict[str, Any]:
-        """The server's stakes and variants (a fresh dict with every key of DEFAULT_STAKES)."""
+    async def get_stakes(self, guild: int) -> Stakes:
+        """The server's stakes and variants (the defaults when never changed)."""
         return stakes_of(await self.query(_STAKES_SQL, (guild,)))
 
     async def set_stakes(
-        self, guild: int, changes: Mapping[str, Any], *, by: int
-    ) -> dict[str, Any]:
-        """Apply `changes` to the stakes, validate the whole result, store it with who and when.
+        self, guild: int, changes: Mapping[str, object], *, by: int
+    ) -> Stakes:
+        """Apply `changes` (stake or variant name -> value) to the stakes, validate the whole
+        result, store it with who and when.
 
         Raises InvalidStakes(code, params) and changes nothing if any check fails.
         """
 
-        def update(tx: Tx) -> Body[dict[str, Any]]:
+        def update(tx: Tx) -> Body[Stakes]:
             yield from lock_server(tx, guild)
             current = stakes_of((yield Statement(_STAKES_SQL, (guild,))))
-            new = validate_stakes({**current, **changes})
-            diff = {k: [current[k], v] for k, v in new.items() if current[k] != v}
+            new = current.changed(changes)
+            old, stored = current.to_dict(), new.to_dict()
+            diff = {k: [old[k], v] for k, v in stored.items() if old[k] != v}
             yield Statement(
                 "UPDATE servers SET stakes = ?, updated_by = ?, updated_at = ? WHERE guild_id = ?",
-                (dumps(new), by, tx.now, guild),
+                (dumps(stored), by, tx.now, guild),
             )
             if diff:
                 yield Statement(
@@ -249,11 +253,11 @@ class AccountsMixin(Driver):
 
         return await self._transaction(update)
 
-    async def stakes_history(self, guild: int, limit: int = 10) -> list[dict[str, Any]]:
-        """The latest stakes changes, newest first: {"at", "by", "changes": {key: [old, new]}}."""
+    async def stakes_history(self, guild: int, limit: int = 10) -> list[StakesChange]:
+        """The latest stakes changes, newest first."""
         rows = await self.query(
             'SELECT at, "by", changes FROM stakes_changes WHERE guild_id = ?'
             " ORDER BY id DESC LIMIT ?",
             (guild, limit),
         )
-        return [{"at": r[0], "by": r[1], "changes": json.loads(r[2])} for r in rows]
+        return [StakesChange.from_row(r[0], r[1], r[2]) for r in rows]

@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.fairness.secret import TableSecret
-from bot.store.hand_rows import StoredHand
+from bot.store.hand_rows import FinishedHand, StoredHand
 from bot.store.models import (
     UNSET,
     DailyClaim,
@@ -38,6 +38,7 @@ from bot.store.models import (
     TournamentRow,
     Unset,
 )
+from bot.store.stakes import Stakes
 
 
 class StoreContract(Protocol):
@@ -122,14 +123,15 @@ class StoreContract(Protocol):
         """`target` holds no copy of the commands any more."""
         ...
 
-    async def get_stakes(self, guild: int) -> dict[str, Any]:
-        """The server's stakes and variants: every key of `DEFAULT_STAKES`."""
+    async def get_stakes(self, guild: int) -> Stakes:
+        """The server's stakes and variants (the defaults when never changed)."""
         ...
 
     async def set_stakes(
-        self, guild: int, changes: Mapping[str, Any], *, by: int
-    ) -> dict[str, Any]:
-        """Apply and validate stakes changes (`InvalidStakes`); the new stakes."""
+        self, guild: int, changes: Mapping[str, object], *, by: int
+    ) -> Stakes:
+        """Apply stakes changes (stake or variant name -> value), validated as a whole
+        (`InvalidStakes`); the new stakes."""
         ...
 
     # tables ---------------------------------------------------------------------------------
@@ -366,9 +368,9 @@ class StoreContract(Protocol):
         """How many finished hands `user` played on this server."""
         ...
 
-    async def hand_history(self, table_id: int, limit: int = 20) -> list[dict[str, Any]]:
-        """The table's finished hands, newest first, as dicts (user keys are ints; "words"
-        the (user, word) pairs in seat order)."""
+    async def hand_history(self, table_id: int, limit: int = 20) -> list[FinishedHand]:
+        """The table's finished hands, newest first (user keys are ints; `words` the
+        (user, word) pairs in seat order)."""
         ...
 
     async def stored_hand(self, guild: int, hand_id: int) -> StoredHand | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import t
@@ -18,9 +19,13 @@ class StoreError(Exception):
 
     default_code = "error"
 
-    def __init__(self, code: str | None = None, params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, code: str | None = None, params: Mapping[str, object] | None = None
+    ) -> None:
         self.code = code or self.default_code
-        self.params: dict[str, Any] = dict(params or {})
+        #: what fills the message (only formatted; Any, not object, because `t` also takes a
+        #: typed `currency` keyword, which mypy would not let an object value reach)
+        self.params: Mapping[str, Any] = dict(params or {})
         super().__init__(self.message("en"))
 
     def message(self, lang: str | None = "en") -> str:
@@ -160,7 +165,8 @@ class DailyRefused(StoreError):
     default_code = "daily_at_cap"
 
     def __init__(
-        self, code: str, params: dict[str, Any] | None = None, *, retry_at: float | None = None
+        self, code: str, params: Mapping[str, object] | None = None, *,
+        retry_at: float | None = None,
     ) -> None:
         self.retry_at = retry_at
         super().__init__(code, params)

@@ -42,20 +42,37 @@ class StoredHand:
         return list(json.loads(self.events))
 
 
-def history_entry(row: Any) -> dict[str, Any]:
-    """One row of a table's `hand_history` (either database's row type) as a dict whose user
-    keys are ints."""
-    return {
-        "hand_no": row["hand_no"],
-        "seed": row["seed"],
-        "events": row["events"],
-        "result": int_keys(row["result"]),
-        "pots_won": int_keys(row["pots_won"]),
-        "closes": int_keys(row["closes"]),
-        "biggest_pot": int_keys(row["biggest_pot"]),
-        "at": row["at"],
-        "words": words_of_row(row["words"]),
-    }
+@dataclass(frozen=True, slots=True)
+class FinishedHand:
+    """One finished hand of a table as `hand_history` reads it back: what the table service
+    wrote (`HandRecord`) and when. User keys are ints; `result` is in seat order."""
+
+    hand_no: int
+    seed: int | None
+    #: the hand's full event log (JSON text, private deals included)
+    events: str
+    result: dict[int, int]
+    pots_won: dict[int, int]
+    closes: dict[int, int]
+    biggest_pot: dict[int, int]
+    at: float
+    #: the words of the seats dealt in, in seat order, as (user, word) (docs/fairness.md)
+    words: tuple[tuple[int, str], ...]
+
+
+def history_entry(row: Any) -> FinishedHand:
+    """One row of a table's `hand_history` (either database's row type)."""
+    return FinishedHand(
+        hand_no=int(row["hand_no"]),
+        seed=None if row["seed"] is None else int(row["seed"]),
+        events=str(row["events"]),
+        result=int_keys(row["result"]),
+        pots_won=int_keys(row["pots_won"]),
+        closes=int_keys(row["closes"]),
+        biggest_pot=int_keys(row["biggest_pot"]),
+        at=float(row["at"]),
+        words=words_of_row(row["words"]),
+    )
 
 
 def words_of_row(text: str | None) -> tuple[tuple[int, str], ...]:

@@ -16,7 +16,13 @@ from bot.store.audit import (
     audit_lines,
 )
 from bot.store.driver import Driver
-from bot.store.hand_rows import HAND_COLUMNS, StoredHand, history_entry, stored_hand
+from bot.store.hand_rows import (
+    HAND_COLUMNS,
+    FinishedHand,
+    StoredHand,
+    history_entry,
+    stored_hand,
+)
 from bot.store.ledger import Tx
 from bot.store.models import LEADERBOARDS, LeaderRow, PlayerStats
 from bot.store.sql import Body, Statement
@@ -37,8 +43,8 @@ def board(by: str) -> tuple[str, str]:
 class HistoryMixin(Driver):
     """Hand history, statistics, leaderboards and the audit of the ledger."""
 
-    async def hand_history(self, table_id: int, limit: int = 20) -> list[dict[str, Any]]:
-        """The table's finished hands, newest first, as dicts (user keys are ints)."""
+    async def hand_history(self, table_id: int, limit: int = 20) -> list[FinishedHand]:
+        """The table's finished hands, newest first."""
         rows = await self.query(
             "SELECT hand_no, seed, events, result, pots_won, closes, biggest_pot, at, words"
             " FROM hands WHERE table_id = ? ORDER BY hand_no DESC LIMIT ?",

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.rules import Rules
 from bot.fairness.secret import Commitment, TableSecret
 
 #: a ledger reason is a short lowercase identifier (ante, bet, pot, card_payment, ...)
@@ -109,6 +110,16 @@ class TableRow:
     secret: TableSecret | None = None
     commitment: Commitment | None = None
     revealed: bool = False
+
+    @property
+    def ante(self) -> int:
+        """The table's ante (R-4), from its settings."""
+        return int(self.settings["ante"])
+
+    def rules(self, players: int) -> Rules:
+        """The engine's settings of a hand of `players` at this table: the stakes and variants
+        it was opened with (`settings`, the JSON column) and the players dealt in."""
+        return Rules(**{**self.settings, "players": players})
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,10 @@ class Statement:
     many: bool = False
 
 
+#: one row's columns as an INSERT or UPDATE writes them (name -> value): the SQL boundary,
+#: where values are only handed to the driver
+Columns: TypeAlias = dict[str, object]
+
 #: a transaction body (or a helper it delegates to with `yield from`): yields statements,
 #: is sent their rows, returns a T
 Body: TypeAlias = Generator[Statement, Rows, T]

@@ -1,20 +1,24 @@
 """Stakes and variants of a server (docs/rules-spec.md R-4, R-2, the named variants), checked.
 
-The keys are the engine's `Rules` field names minus `players`; defaults and allowed values come
-from the engine (pure code, no I/O), the checks that concern a whole server are done here.
+`Stakes` is the engine's `Rules` without `players` (which a table sets): the same fields with
+the engine's defaults, checked for EVERY table size 3..6, and refused with the store's
+`InvalidStakes` codes (a person reads them) where `Rules` raises for one size in English. A
+`Stakes` is valid once built; `from_dict` / `to_dict` are the JSON boundary (the `servers`
+row, a `/settings` change), nothing else reads stakes by string keys.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from typing import Any
 
 from bot.engine.rules import CARDS_PER_PAYMENT, STAKES, VARIANTS, Rules
 from bot.store.errors import InvalidStakes
 
-#: docs/rules-spec.md defaults (R-4 stakes; variants at their default reading): the engine's `Rules`
-#: defaults, every field but `players` (which a table sets)
-DEFAULT_STAKES: dict[str, Any] = {k: v for k, v in Rules().to_dict().items() if k != "players"}
+#: the engine's defaults (docs/rules-spec.md), read once so they are written in one place
+_ENGINE = Rules()
 
 #: integer stakes, all strictly positive (R-4)
 INTEGER_STAKES: tuple[str, ...] = STAKES
@@ -41,50 +45,112 @@ def small_points(players: int, three_players: str = "king") -> int:
     return table[players]
 
 
-def validate_stakes(stakes: Mapping[str, Any]) -> dict[str, Any]:
-    """Check a whole set of stakes and variants; return a clean copy, or raise InvalidStakes.
+def _check_integer(key: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidStakes("stakes_not_integer", {"key": key, "value": value})
+    if value <= 0:
+        raise InvalidStakes("stakes_not_positive", {"key": key, "value": value})
+    if value > MAX_STAKE:
+        raise InvalidStakes("stakes_too_large", {"key": key, "value": value, "max": MAX_STAKE})
 
-    Refused: unknown keys or missing keys; integer stakes that are not integers, are <= 0 or
-    above MAX_STAKE; values outside CHOICES; max_bet < cip; and any P in 3..6 with
-    P x ante <= small points x small_point (R-4 invariant, small points from R-2).
+
+def _check_choice(key: str, value: object, allowed: tuple[Any, ...]) -> None:
+    # bool is an int in Python: match the type too, so True is not taken for 1
+    if not any(value == a and type(value) is type(a) for a in allowed):
+        choices = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed)
+        raise InvalidStakes("stakes_bad_choice", {"key": key, "value": value, "choices": choices})
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """A server's stakes (R-4) and variants; building one checks it (`InvalidStakes`).
+
+    Refused: integer stakes that are not integers, are <= 0 or above MAX_STAKE; values
+    outside CHOICES; max_bet < cip; and any P in 3..6 with P x ante <= small points x
+    small_point (R-4 invariant, small points from R-2).
     """
-    for key in stakes:
-        if key not in DEFAULT_STAKES:
-            raise InvalidStakes("stakes_unknown_key", {"key": key})
-    for key in DEFAULT_STAKES:
-        if key not in stakes:
-            raise InvalidStakes("stakes_missing_key", {"key": key})
-    clean = {key: stakes[key] for key in DEFAULT_STAKES}
-    for key in INTEGER_STAKES:
-        value = clean[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidStakes("stakes_not_integer", {"key": key, "value": value})
-        if value <= 0:
-            raise InvalidStakes("stakes_not_positive", {"key": key, "value": value})
-        if value > MAX_STAKE:
-            raise InvalidStakes("stakes_too_large", {"key": key, "value": value, "max": MAX_STAKE})
-    for key, allowed in CHOICES.items():
-        value = clean[key]
-        # bool is an int in Python: match the type too, so True is not taken for 1
-        if not any(value == a and type(value) is type(a) for a in allowed):
-            choices = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed)
+
+    ante: int = _ENGINE.ante
+    small_point: int = _ENGINE.small_point
+    cip: int = _ENGINE.cip
+    max_bet: int = _ENGINE.max_bet
+    card_rate: int = _ENGINE.card_rate
+    cards_per_payment: int = _ENGINE.cards_per_payment
+    three_players: str = _ENGINE.three_players
+    ranking: str = _ENGINE.ranking
+    unclaimed_big_pot: str = _ENGINE.unclaimed_big_pot
+    blocked_stoppa: str = _ENGINE.blocked_stoppa
+    special_payout: str = _ENGINE.special_payout
+    three_aces_jump: bool = _ENGINE.three_aces_jump
+    removed_suit: str = _ENGINE.removed_suit
+    show_first: str = _ENGINE.show_first
+    six_players: str = _ENGINE.six_players
+    stoppa_povera: str = _ENGINE.stoppa_povera
+
+    def __post_init__(self) -> None:
+        for key in INTEGER_STAKES:
+            _check_integer(key, getattr(self, key))
+        for key, allowed in CHOICES.items():
+            _check_choice(key, getattr(self, key), allowed)
+        if self.max_bet < self.cip:
             raise InvalidStakes(
-                "stakes_bad_choice", {"key": key, "value": value, "choices": choices}
+                "stakes_max_bet_below_cip", {"max_bet": self.max_bet, "cip": self.cip}
             )
-    if clean["max_bet"] < clean["cip"]:
-        raise InvalidStakes(
-            "stakes_max_bet_below_cip", {"max_bet": clean["max_bet"], "cip": clean["cip"]}
-        )
-    for players in range(3, 7):
-        smalls = small_points(players, clean["three_players"])
-        if players * clean["ante"] <= smalls * clean["small_point"]:
-            raise InvalidStakes(
-                "stakes_ante_too_small",
-                {
-                    "players": players,
-                    "ante": clean["ante"],
-                    "small_points": smalls,
-                    "small_point": clean["small_point"],
-                },
-            )
-    return clean
+        for players in range(3, 7):
+            smalls = small_points(players, self.three_players)
+            if players * self.ante <= smalls * self.small_point:
+                raise InvalidStakes(
+                    "stakes_ante_too_small",
+                    {
+                        "players": players,
+                        "ante": self.ante,
+                        "small_points": smalls,
+                        "small_point": self.small_point,
+                    },
+                )
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Stakes:
+        """Stakes from a whole set of keys (the JSON boundary); InvalidStakes for an unknown
+        or missing key, then for the first value `Stakes` refuses."""
+        for key in data:
+            if key not in STAKES_KEYS:
+                raise InvalidStakes("stakes_unknown_key", {"key": key})
+        for key in STAKES_KEYS:
+            if key not in data:
+                raise InvalidStakes("stakes_missing_key", {"key": key})
+        return cls(**{key: data[key] for key in STAKES_KEYS})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field by name, JSON-able (all scalars), in declaration order."""
+        return {key: getattr(self, key) for key in STAKES_KEYS}
+
+    def changed(self, changes: Mapping[str, object]) -> Stakes:
+        """These stakes with `changes` applied, checked as a whole (as `from_dict`)."""
+        return Stakes.from_dict({**self.to_dict(), **changes})
+
+    def rules(self, players: int) -> Rules:
+        """The engine's settings of a table of `players` with these stakes."""
+        return Rules(players=players, **self.to_dict())
+
+
+#: the field names of `Stakes` (the engine's `Rules` fields minus `players`), in order
+STAKES_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Stakes))
+
+#: docs/rules-spec.md defaults (R-4 stakes; variants at their default reading)
+DEFAULT_STAKES = Stakes()
+
+
+@dataclass(frozen=True, slots=True)
+class StakesChange:
+    """One change of a server's stakes: when, by whom, and each changed key's (old, new)."""
+
+    at: float
+    by: int
+    changes: Mapping[str, tuple[object, object]]
+
+    @classmethod
+    def from_row(cls, at: float, by: int, changes: str) -> StakesChange:
+        """From a `stakes_changes` row (`changes` is JSON: key -> [old, new])."""
+        pairs = json.loads(changes)
+        return cls(float(at), int(by), {key: (old, new) for key, (old, new) in pairs.items()})

@@ -29,7 +29,7 @@ from bot.store.models import (
     TournamentSave,
 )
 from bot.store.ratings import check_updates, write_ratings
-from bot.store.sql import Body, Statement
+from bot.store.sql import Body, Columns, Statement
 from bot.store.tournaments import (
     GET,
     SAVE_RUNNING,
@@ -108,11 +108,11 @@ def check_hand(hand: HandRecord) -> None:
     check_updates(hand.ratings)
 
 
-def table_changes(change: TableSave) -> dict[str, Any]:
+def table_changes(change: TableSave) -> Columns:
     """The columns a `save_table` changes, checked and encoded for the database."""
     if change.status is not UNSET and change.status not in TABLE_STATUSES:
         raise ValueError(f"unknown table status {change.status!r}")
-    changes: dict[str, Any] = {}
+    changes: Columns = {}
     if change.status is not UNSET:
         changes["status"] = change.status
     if change.seats is not UNSET:
@@ -382,7 +382,7 @@ class TablesMixin(Driver):
         """Close the table and apply `refunds` in one transaction; the escrow must end at 0
         (else StoreError("escrow_not_empty") and nothing changes). Fenced by `lease_owner`
         as `save_table` is."""
-        changes: dict[str, Any] = {"status": "closed", "deadline": None, "revealed": 1}
+        changes: Columns = {"status": "closed", "deadline": None, "revealed": 1}
         if meta is not None:
             changes["meta"] = dumps(dict(meta))
         ordered = check_moves(refunds)
@@ -396,7 +396,7 @@ def _save(
     tx: Tx,
     table_id: int,
     expected_version: int,
-    changes: dict[str, Any],
+    changes: Columns,
     moves: list[Move],
     hand: HandRecord | None,
     lease_owner: str | None = None,

@@ -25,7 +25,7 @@ from bot.store.models import (
     TournamentRow,
     Unset,
 )
-from bot.store.sql import Body, Statement
+from bot.store.sql import Body, Columns, Statement
 
 TOURNAMENT = "tournament"
 T_COLUMNS = (
@@ -166,10 +166,10 @@ def refused(current: Any, expected_version: int | None = None) -> TournamentErro
 
 def save_changes(
     state: str | Unset | None, status: str | Unset, table_id: int | Unset | None
-) -> dict[str, Any]:
+) -> Columns:
     """The columns `save_tournament` sets; ValueError for a status other than open/running
     (a tournament ends only through `pay_tournament` or `cancel_tournament`)."""
-    changes: dict[str, Any] = {}
+    changes: Columns = {}
     if not isinstance(state, Unset):
         changes["state"] = state
     if not isinstance(status, Unset):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from bot.engine import Event, Hand, Rules
+from bot.engine import Event, Hand
 from bot.fairness import HandToCheck
 from bot.store import StoreContract, TableRow
 
@@ -27,19 +27,17 @@ class HandOfTable:
 
 
 def _used(row: TableRow, players: int) -> int:
-    return Rules(**{**row.settings, "players": players}).deck_mask()
+    return row.rules(players).deck_mask()
 
 
 async def hands_of(store: StoreContract, row: TableRow) -> list[HandOfTable]:
     """The hands of the closed table `row`, by hand number, the interrupted one last."""
-    stored = sorted(await store.hand_history(row.id, limit=1_000_000),
-                    key=lambda h: int(h["hand_no"]))
+    stored = sorted(await store.hand_history(row.id, limit=1_000_000), key=lambda h: h.hand_no)
     hands = [
         HandOfTable(
-            HandToCheck(int(h["hand_no"]), tuple(w for _, w in h["words"]),
-                        _used(row, len(h["result"])),
-                        [Event.from_dict(e) for e in json.loads(h["events"])]),
-            tuple(h["words"]), len(h["result"]),
+            HandToCheck(h.hand_no, tuple(w for _, w in h.words), _used(row, len(h.result)),
+                        [Event.from_dict(e) for e in json.loads(h.events)]),
+            h.words, len(h.result),
         )
         for h in stored
     ]

@@ -6,7 +6,7 @@ stays in, sat out); who may sit at all too (`HandPolicy.check_seating`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.tables.cpus import free_cpu_id
 from bot.tables.errors import TableError
@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from bot.tables.session import TableSession
 
 
-async def check_balance(shared: Shared, guild: int, user: int, stakes: dict[str, Any]) -> None:
-    """Raise TableError("not_enough_chips") unless `user` has 10 antes to sit."""
-    need = MIN_BALANCE_ANTES * int(stakes["ante"])
+async def check_balance(shared: Shared, guild: int, user: int, ante: int) -> None:
+    """Raise TableError("not_enough_chips") unless `user` has 10 antes (of `ante`) to sit."""
+    need = MIN_BALANCE_ANTES * ante
     have = await shared.store.balance(guild, user)
     if have < need:
         raise TableError("not_enough_chips", need=need, have=have)
@@ -66,7 +66,7 @@ class Seating:
         if user in session.row.seats:
             raise TableError("already_seated")
         self.check_room()
-        await check_balance(session.shared, session.row.guild_id, user, session.row.settings)
+        await check_balance(session.shared, session.row.guild_id, user, session.row.ante)
         return await self.seat(user, None)
 
     def check_room(self) -> None:
@@ -85,7 +85,7 @@ class Seating:
         cpu = free_cpu_id(session.id, set(session.row.seats) | set(session.meta.leaving))
         if cpu is None:
             raise TableError("table_full", max=MAX_PLAYERS)
-        await check_balance(session.shared, session.row.guild_id, cpu, session.row.settings)
+        await check_balance(session.shared, session.row.guild_id, cpu, session.row.ante)
         return await self.seat(cpu, level)
 
     async def remove(self, user: int, kind: str, notice: Notice) -> list[Update]:

@@ -230,7 +230,7 @@ class TableService:
         table of this server, or too few chips), before a thread is made for the table."""
         if self._table_of(guild, user) is not None:
             raise TableError("seated_elsewhere")
-        await check_balance(self.shared, guild, user, dict(await self.store.get_stakes(guild)))
+        await check_balance(self.shared, guild, user, (await self.store.get_stakes(guild)).ante)
 
     async def open_table(
         self, guild: int, channel: int, user: int, *, own_thread: bool = False
@@ -242,13 +242,13 @@ class TableService:
                 raise TableError("table_exists")
             if self._table_of(guild, user) is not None:
                 raise TableError("seated_elsewhere")
-            stakes = dict(await self.store.get_stakes(guild))
-            await check_balance(self.shared, guild, user, stakes)
+            stakes = await self.store.get_stakes(guild)
+            await check_balance(self.shared, guild, user, stakes.ante)
             meta = TableMeta(seed=self._rng.getrandbits(63), away_after=self.shared.max_timeouts,
                              away_mode=self.shared.away_mode, own_thread=own_thread)
             try:
                 row = await self.store.create_table(
-                    guild, channel, settings=stakes, seats=[user], meta=meta.to_dict(),
+                    guild, channel, settings=stakes.to_dict(), seats=[user], meta=meta.to_dict(),
                     secret=self.shared.table_secret(),
                 )
             except TableExists:  # not in memory: another process holds it (crashed, maybe)
@@ -305,13 +305,13 @@ class TableService:
             table = self.practice(user)
             if table is not None:
                 return table.snapshot
-            stakes = dict(await self.store.get_stakes(guild))
+            stakes = await self.store.get_stakes(guild)
             meta = practice_meta(
-                TableMeta(seed=self._rng.getrandbits(63)), user, cpus, level, int(stakes["ante"])
+                TableMeta(seed=self._rng.getrandbits(63)), user, cpus, level, stakes.ante
             )
             try:
                 row = await self.store.create_table(
-                    guild, practice_channel(user), settings=stakes, seats=[user],
+                    guild, practice_channel(user), settings=stakes.to_dict(), seats=[user],
                     meta=meta.to_dict(), secret=self.shared.table_secret(),
                 )
             except TableExists:  # not in memory: another process holds it (crashed, maybe)

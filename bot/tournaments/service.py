@@ -132,9 +132,9 @@ class TournamentService:
             begun = start(seated, self._rng.getrandbits(63))
             dealer = first_dealer(secret, len(seated.players))
             record = record.with_state(replace(begun, dealer=dealer))
-            stakes = dict(await self.store.get_stakes(row.guild_id))
+            stakes = await self.store.get_stakes(row.guild_id)
             settings = table_policy.table_settings(
-                stakes, record.state.config.schedule.level(0)
+                stakes.to_dict(), record.state.config.schedule.level(0)
             )
             try:  # the server's variants with the tournament's stakes, at every table size
                 for players in range(MIN_PLAYERS, record.state.config.seats + 1):

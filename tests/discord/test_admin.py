@@ -17,7 +17,7 @@ async def test_R4_stakes_set_refused_to_an_ordinary_member(
         reply = await h.slash(user, "settings stakes", ante=80)
         assert reply.ephemeral
         assert reply.text == t("errors.need_manage_guild", lang)
-    assert (await h.store.get_stakes(h.guild_id))["ante"] == DEFAULT_STAKES["ante"]
+    assert (await h.store.get_stakes(h.guild_id)).ante == DEFAULT_STAKES.ante
 
 
 async def test_every_admin_command_is_refused_in_code(h: Harness, bob: FakeMember) -> None:
@@ -44,7 +44,7 @@ async def test_R4_stakes_set_accepted_for_a_manager(h: Harness, boss: FakeMember
     assert fields[t("admin.stake.ante", "en")] == "80"
     assert fields[t("admin.stake.cip", "en")] == "20"
     stakes = await h.store.get_stakes(h.guild_id)
-    assert (stakes["ante"], stakes["cip"]) == (80, 20)
+    assert (stakes.ante, stakes.cip) == (80, 20)
 
 
 async def test_owner_and_admin_are_managers(h: Harness) -> None:
@@ -62,7 +62,7 @@ async def test_R4_invalid_stakes_refused_with_the_reason(h: Harness, boss: FakeM
     assert "10" in reply.text and len(reply.text) > len(t("errors.invalid_stakes", "en", reason=""))
     reply = await h.slash(boss, "settings stakes", max_bet=5)
     assert "cip" in reply.text.lower()
-    assert (await h.store.get_stakes(h.guild_id))["ante"] == DEFAULT_STAKES["ante"]
+    assert (await h.store.get_stakes(h.guild_id)).ante == DEFAULT_STAKES.ante
 
 
 async def test_out_of_range_option_is_refused_by_the_store_too(
@@ -73,7 +73,7 @@ async def test_out_of_range_option_is_refused_by_the_store_too(
     reply = await h.slash(boss, "settings stakes", cards_per_payment=7)
     assert reply.ephemeral
     assert reply.text == t("input_numbers.out_of_range", "en", value="`7`", low=1, high=3)
-    assert (await h.store.get_stakes(h.guild_id))["cards_per_payment"] == 1
+    assert (await h.store.get_stakes(h.guild_id)).cards_per_payment == 1
     with pytest.raises(InvalidStakes):
         await h.store.set_stakes(h.guild_id, {"cards_per_payment": 7}, by=boss.id)
 
@@ -89,9 +89,9 @@ async def test_variants_set_and_show(h: Harness, boss: FakeMember) -> None:
     )
     assert reply.ephemeral
     stakes = await h.store.get_stakes(h.guild_id)
-    assert stakes["ranking"] == "total"
-    assert stakes["three_aces_jump"] is True
-    assert stakes["removed_suit"] == "d"
+    assert stakes.ranking == "total"
+    assert stakes.three_aces_jump is True
+    assert stakes.removed_suit == "d"
     shown = await h.slash(boss, "variants")
     fields = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}
     assert fields[t("admin.variant.ranking", "en")] == t("commands.variants.choices.total", "en")
@@ -108,7 +108,7 @@ async def test_R2_R9_R11_new_variants_set_and_shown_in_both_languages(
     )
     assert reply.ephemeral
     stakes = await h.store.get_stakes(h.guild_id)
-    assert (stakes["show_first"], stakes["six_players"], stakes["stoppa_povera"]) == (
+    assert (stakes.show_first, stakes.six_players, stakes.stoppa_povera) == (
         "last_caller",
         "jacks",
         "off",
@@ -196,7 +196,7 @@ async def test_stakes_and_variants_are_shown_to_every_member(
         stakes = await h.slash(user, "stakes")
         assert stakes.ephemeral and stakes.embeds[0]["title"] == t("admin.stakes_title", lang)
         fields = {f["name"]: f["value"] for f in stakes.embeds[0]["fields"]}
-        assert fields[t("admin.stake.ante", lang)] == str(DEFAULT_STAKES["ante"])
+        assert fields[t("admin.stake.ante", lang)] == str(DEFAULT_STAKES.ante)
         variants = await h.slash(user, "variants")
         assert variants.ephemeral
         assert variants.embeds[0]["title"] == t("admin.variants_title", lang)

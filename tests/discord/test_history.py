@@ -41,7 +41,8 @@ async def store_hands(h: Harness, seats: list[int], count: int, first_seed: int 
     """Record `count` finished hands of a table of `seats`; returns the hands' ids."""
     store = h.store
     row = await store.create_table(h.guild_id, h.channel_id,
-                                   settings=await store.get_stakes(h.guild_id), seats=seats)
+                                   settings=(await store.get_stakes(h.guild_id)).to_dict(),
+                                   seats=seats)
     for no in range(1, count + 1):
         hand = played_hand(first_seed + no)
         assert hand.result is not None

@@ -64,7 +64,7 @@ async def test_R4_betting_topic_shows_this_servers_stakes(h: Harness, bob: FakeM
     expected = t(
         "rules.server_stakes",
         "en",
-        **{k: stakes[k] for k in ("ante", "small_point", "cip", "max_bet", "card_rate")},
+        **{k: getattr(stakes, k) for k in ("ante", "small_point", "cip", "max_bet", "card_rate")},
     )
     assert reply.embeds[0]["description"].endswith(expected)
     assert "100" in expected and "300" in expected

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import TableOptions
 from bot.tables.clock import FakeClock
 from tests.harness import Harness, settle, task_is_idle
 
@@ -47,7 +48,7 @@ async def test_settle_names_the_busy_tasks_when_it_gives_up() -> None:
 
 async def test_table_options_reach_the_table_service(tmp_path: Path) -> None:
     clock = FakeClock()
-    async with Harness.create(tmp_path, table_options={"clock": clock}) as h:
+    async with Harness.create(tmp_path, table_options=TableOptions(clock=clock)) as h:
         assert h.tables is not None and h.tables.clock is clock
         await h.restart()
         assert h.tables.clock is clock

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from bot.client import TableOptions
 from bot.discord_utils.request_budget import DEFAULT_PER_SECOND, RequestBudget
 from bot.render import render_table
 from bot.render.table import table_image
@@ -103,7 +104,7 @@ def test_the_uploaded_table_image_is_a_third_of_the_rgb_png_and_looks_the_same()
 async def clocked(tmp_path: Path) -> AsyncIterator[tuple[Harness, FakeClock]]:
     clock = FakeClock()
     async with Harness.create(tmp_path, seed=7, turn_timeout=TIMEOUT,
-                              table_options={"clock": clock}) as harness:
+                              table_options=TableOptions(clock=clock)) as harness:
         yield harness, clock
 
 

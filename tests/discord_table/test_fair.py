@@ -64,12 +64,12 @@ async def test_commitment_shown_secret_hidden_until_the_close_then_verified(
         assert not any(secret in r.getMessage() for r in caplog.records)
         hands = await h.bot.open_store.hand_history(state.table_id, limit=100)
         assert len(hands) >= 3
-        first_hand = min(hands, key=lambda x: x["hand_no"])
-        words = tuple(w for _, w in first_hand["words"])
+        first_hand = min(hands, key=lambda x: x.hand_no)
+        words = tuple(w for _, w in first_hand.words)
         assert words == ("*ciao* @everyone", "Zoë")  # Anna and Carla, in seat order
         assert closed.secret is not None
         deck = DealInputs(closed.secret, state.table_id, 1, words).deck(
-            Rules(**{**closed.settings, "players": len(first_hand["result"])}).deck_mask())
+            Rules(**{**closed.settings, "players": len(first_hand.result)}).deck_mask())
 
         # the hand's replay carries its words, the commitment and now the secret
         hand_id = next(sh.id for sh in await h.bot.open_store.player_hands(

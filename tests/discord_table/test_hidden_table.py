@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import TableOptions
 from bot.i18n import t
 from bot.tables.clock import FakeClock
 from cogs.table_publisher import RETRY_DELAYS
@@ -24,7 +25,7 @@ async def hc(tmp_path: Path) -> AsyncIterator[tuple[Harness, FakeClock]]:
     """A harness whose table service runs on a fake clock."""
     clock = FakeClock()
     async with Harness.create(tmp_path, seed=7, turn_timeout=TIMEOUT,
-                              table_options={"clock": clock}) as harness:
+                              table_options=TableOptions(clock=clock)) as harness:
         yield harness, clock
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.client import TableOptions
 from bot.engine import Declare, Pass, Play
 from bot.i18n import t
 from bot.tables import FakeClock, TableState
@@ -205,7 +206,7 @@ async def _sit_anna_out(h: Harness, clock: FakeClock, anna: FakeMember,
 
 async def test_a_sat_out_player_is_passed_marked_and_back_by_button(tmp_path: Path) -> None:
     clock = FakeClock()
-    async with Harness.create(tmp_path, seed=7, table_options={"clock": clock}) as h:
+    async with Harness.create(tmp_path, seed=7, table_options=TableOptions(clock=clock)) as h:
         anna, bruno = h.member("Anna"), h.member("Bruno")
         state = await _sit_anna_out(h, clock, anna, bruno)
         assert state.to_act != anna.id  # her turns are passed for her: nobody waits
@@ -239,7 +240,7 @@ async def test_a_sat_out_player_is_passed_marked_and_back_by_button(tmp_path: Pa
 
 async def test_any_table_command_brings_a_sat_out_player_back(tmp_path: Path) -> None:
     clock = FakeClock()
-    async with Harness.create(tmp_path, seed=7, table_options={"clock": clock}) as h:
+    async with Harness.create(tmp_path, seed=7, table_options=TableOptions(clock=clock)) as h:
         anna, bruno = h.member("Anna", locale="it"), h.member("Bruno")
         await _sit_anna_out(h, clock, anna, bruno)
         status = await h.slash(anna, "stoppa status")
@@ -252,7 +253,7 @@ async def test_any_table_command_brings_a_sat_out_player_back(tmp_path: Path) ->
 
 async def test_a_sat_out_player_stays_sat_out_after_a_restart(tmp_path: Path) -> None:
     clock = FakeClock()
-    async with Harness.create(tmp_path, seed=7, table_options={"clock": clock}) as h:
+    async with Harness.create(tmp_path, seed=7, table_options=TableOptions(clock=clock)) as h:
         anna, bruno = h.member("Anna"), h.member("Bruno")
         await _sit_anna_out(h, clock, anna, bruno)
         message = _table_message(h)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.client import TableOptions
 from bot.i18n import t
 from bot.tables import FakeClock
 from tests.discord_table.test_living import _sit_anna_out, _table_in, _table_message, _turn
@@ -16,7 +17,7 @@ from tests.harness import Harness
 
 async def test_hand_over_and_a_sat_out_leaver_reach_the_table_message(tmp_path: Path) -> None:
     clock = FakeClock()
-    async with Harness.create(tmp_path, seed=7, table_options={"clock": clock}) as h:
+    async with Harness.create(tmp_path, seed=7, table_options=TableOptions(clock=clock)) as h:
         anna, bruno = h.member("Anna"), h.member("Bruno")
         state = await _sit_anna_out(h, clock, anna, bruno)
         await h.restart()  # in the middle: she is still sat out, her hand goes on

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import TableOptions
 from bot.tables.clock import FakeClock
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
@@ -21,7 +22,7 @@ TIMEOUT = 60.0
 async def clocked(tmp_path: Path) -> AsyncIterator[tuple[Harness, FakeClock]]:
     clock = FakeClock()
     async with Harness.create(tmp_path, seed=7, turn_timeout=TIMEOUT,
-                              table_options={"clock": clock}) as harness:
+                              table_options=TableOptions(clock=clock)) as harness:
         yield harness, clock
 
 

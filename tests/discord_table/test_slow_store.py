@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import TableOptions
 from bot.i18n import t
 from bot.tables.clock import FakeClock
 from tests.discord_table.driver import TableDriver
@@ -22,7 +23,8 @@ LIMIT = 1.0
 @pytest.fixture
 async def hs(tmp_path: Path) -> AsyncIterator[Harness]:
     """A harness with a fake turn clock (no timeout fires while the store crawls)."""
-    async with Harness.create(tmp_path, seed=11, table_options={"clock": FakeClock()}) as h:
+    options = TableOptions(clock=FakeClock())
+    async with Harness.create(tmp_path, seed=11, table_options=options) as h:
         yield h
 
 

@@ -85,10 +85,10 @@ async def check_every_hand(h: Harness, row: TableRow, secret: TableSecret,
     deck of the secret and those words deals, shows and plays exactly its cards."""
     hands = await h.store.hand_history(row.id, limit=1000)
     for hand in hands:
-        seats = list(hand["result"])
-        assert hand["words"] == tuple((u, words[u]) for u in seats if words.get(u))
-        inputs = DealInputs(secret, row.id, hand["hand_no"], tuple(w for _, w in hand["words"]))
-        events = json.loads(hand["events"])
+        seats = list(hand.result)
+        assert hand.words == tuple((u, words[u]) for u in seats if words.get(u))
+        inputs = DealInputs(secret, row.id, hand.hand_no, tuple(w for _, w in hand.words))
+        events = json.loads(hand.events)
         check = verify_hand(inputs, used_mask(row, len(seats)),
                             [Event.from_dict(e) for e in events])
         assert check.ok, check.mismatches

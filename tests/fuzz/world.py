@@ -30,6 +30,7 @@ from typing import Any
 from discord import app_commands
 from PIL import Image
 
+from bot.client import TableOptions
 from bot.engine import MAX_PLAYERS
 from bot.i18n import SUPPORTED
 from bot.render.replay import ReplayCache
@@ -123,7 +124,7 @@ class World:
         """Start the bot and put a table, hands and a tournament in it."""
         loop = asyncio.new_event_loop()
         h = loop.run_until_complete(
-            Harness.start(tmp_path, seed=11, table_options={"clock": FakeClock()})
+            Harness.start(tmp_path, seed=11, table_options=TableOptions(clock=FakeClock()))
         )
         world = cls(h=h, loop=loop)
         world.run(world._furnish)

@@ -32,7 +32,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.client import StoppaBot, create_bot
+from bot.client import StoppaBot, TableOptions, create_bot
 from tests.harness.payloads import (
     ALL_PERMISSIONS,
     EVERYONE_PERMISSIONS,
@@ -192,11 +192,11 @@ class Harness:
         db_name: str,
         sync_commands: bool = False,
         dev_guild: bool = False,
-        table_options: dict[str, Any] | None = None,
+        table_options: TableOptions | None = None,
         publish_interval: float = 0.0,
     ) -> None:
         self.number = next(_harness_numbers)
-        self.table_options = dict(table_options or {})
+        self.table_options = table_options
         self.publish_interval = publish_interval
         self.sync_at_start = sync_commands
         self.use_dev_guild = dev_guild
@@ -243,8 +243,8 @@ class Harness:
         `sync_commands`, `dev_guild`, `table_options`, `publish_interval`.
         `sync_commands=True` lets `setup_hook` sync the tree (to the harness guild when
         `dev_guild=True`), as in production; by default the harness skips the sync.
-        `table_options` go to `TableService.start` (e.g. `{"clock": FakeClock()}`); the same
-        options are used again by `restart()`. `publish_interval` is the bot's least time
+        `table_options` go to `TableService.start` (e.g. `TableOptions(clock=FakeClock())`);
+        the same options are used again by `restart()`. `publish_interval` is the bot's least time
         between two edits of a table message (0 here: every change is published at once; the
         settling treats longer sleeps as idle, so a test of the throttle sets it large).
         """
@@ -265,7 +265,7 @@ class Harness:
         db_name: str = "stoppa.db",
         sync_commands: bool = False,
         dev_guild: bool = False,
-        table_options: dict[str, Any] | None = None,
+        table_options: TableOptions | None = None,
         publish_interval: float = 0.0,
     ) -> Harness:
         """Build and start a harness (call `close()` when done)."""

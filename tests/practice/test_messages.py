@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.client import TableOptions
 from bot.tables.clock import FakeClock
 from tests.harness import Harness
 from tests.practice.helpers import PracticeDriver, answered_privately, button, ids
@@ -74,7 +75,8 @@ async def test_help_lists_practice(h: Harness) -> None:
 async def test_every_answer_comes_first_even_when_the_store_is_slow(tmp_path: Path) -> None:
     """Every practice answer is deferred before any store I/O: a store that takes 4 s a call
     still sees each interaction answered within Discord's 3 seconds (harness time)."""
-    async with Harness.create(tmp_path, seed=11, table_options={"clock": FakeClock()}) as h:
+    options = TableOptions(clock=FakeClock())
+    async with Harness.create(tmp_path, seed=11, table_options=options) as h:
         await slow_practice(h)
 
 

@@ -76,7 +76,7 @@ async def test_copy_sqlite_to_postgresql_and_back_keeps_everything(tmp_path: Pat
             assert [r.id for r in await pg.load_open_tables()] == open_ids
             assert await pg.load_open_tables() == await sqlite_side.load_open_tables()
             assert (await pg.server_settings(GUILD)).language == "it"
-            assert (await pg.get_stakes(GUILD))["ante"] == 80
+            assert (await pg.get_stakes(GUILD)).ante == 80
             assert (await pg.stats(GUILD, 11)).pots_won == 1
         finally:
             await sqlite_side.close()

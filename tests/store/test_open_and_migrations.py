@@ -134,7 +134,7 @@ async def test_restart_finds_everything(db_path: str) -> None:
     again = await Store.open(db_path)
     try:
         assert (await again.server_settings(GUILD)).language == "it"
-        assert (await again.get_stakes(GUILD))["ante"] == 80
+        assert (await again.get_stakes(GUILD)).ante == 80
         assert await again.balance(GUILD, 10) == claim.balance - 80 == 500 + 250 + 200 - 80
         assert await again.load_open_tables() == [row]
         assert await again.escrow(row.id) == 240

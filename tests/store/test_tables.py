@@ -26,7 +26,9 @@ ANTES = [Move(1, 60, "ante", 1), Move(2, 60, "ante", 1), Move(-1, 60, "ante", 1)
 
 
 async def test_create_and_find_tables(store: Store) -> None:
-    row = await store.create_table(GUILD, 10, settings=DEFAULT_STAKES, seats=[1, 2], meta={"a": 1})
+    row = await store.create_table(
+        GUILD, 10, settings=DEFAULT_STAKES.to_dict(), seats=[1, 2], meta={"a": 1}
+    )
     assert (row.status, row.version, row.seats, row.meta, row.escrow) == (
         "lobby",
         0,
@@ -34,7 +36,7 @@ async def test_create_and_find_tables(store: Store) -> None:
         {"a": 1},
         0,
     )
-    assert row.settings == DEFAULT_STAKES
+    assert row.settings == DEFAULT_STAKES.to_dict()
     assert await store.get_table(row.id) == row
     assert await store.table_in_channel(10) == row
     assert await store.table_in_channel(11) is None
@@ -181,9 +183,9 @@ async def test_hand_history_stats_and_leaderboards(store: Store) -> None:
     for hand in hands:
         version = (await store.save_table(row.id, TableSave(version, hand=hand))).version
     history = await store.hand_history(row.id)
-    assert [h["hand_no"] for h in history] == [3, 2, 1]
-    assert history[-1]["result"] == {1: 120, 2: -60, -1: -60}
-    assert history[-1]["seed"] == 1001 and history[-1]["events"] == hands[0].events
+    assert [h.hand_no for h in history] == [3, 2, 1]
+    assert history[-1].result == {1: 120, 2: -60, -1: -60}
+    assert history[-1].seed == 1001 and history[-1].events == hands[0].events
     assert len(await store.hand_history(row.id, limit=2)) == 2
     assert await store.stats(GUILD, 1) == PlayerStats(3, 2, 0, 70, 150, 1000)
     assert await store.stats(GUILD, 2) == PlayerStats(3, 2, 2, -80, 90, 1000)

@@ -113,7 +113,7 @@ async def test_a_leaver_mid_hand_passes_until_the_hand_ends(h: Harness) -> None:
     assert leaver not in [s.user_id for s in now.seats] and leaver not in now.players
     # their chips were settled: their hand-start balance plus the hand's result
     record = (await h.store.hand_history(state.table_id, limit=1))[0]
-    net = {int(k): v for k, v in record["result"].items()}[leaver]
+    net = {int(k): v for k, v in record.result.items()}[leaver]
     assert await h.store.balance(GUILD, leaver) == balance_before + 60 + net
     # a hand of 3 goes on
     assert now.status == "playing" and len(now.players) == 3

@@ -75,7 +75,7 @@ async def test_a_whole_hand_sat_out_leaves_with_chips_intact(h: Harness) -> None
     # their chips: the balance the store holds is the sum of the ledger, and equals what
     # they had before the table plus every hand's net result for them (nothing lost)
     records = await h.store.hand_history(state.table_id, limit=10)
-    net = sum({int(k): v for k, v in r["result"].items()}.get(SLEEPY, 0) for r in records)
+    net = sum({int(k): v for k, v in r.result.items()}.get(SLEEPY, 0) for r in records)
     assert len(records) == 2
     starting = (await h.store.server_settings(GUILD)).starting_balance
     assert await h.store.balance(GUILD, SLEEPY) == starting + net

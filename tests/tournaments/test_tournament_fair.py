@@ -37,8 +37,8 @@ async def test_a_tournament_deals_from_its_secret_and_reveals_it_at_the_end(
     hands = await th.store.hand_history(row.id, limit=1000)
     assert len(hands) >= 2
     for hand in hands:
-        assert hand["words"] == ()  # CPU seats add no word
-        mask = Rules(**{**row.settings, "players": len(hand["result"])}).deck_mask()
-        check = verify_hand(DealInputs(secret, row.id, hand["hand_no"]), mask,
-                            [Event.from_dict(e) for e in json.loads(hand["events"])])
+        assert hand.words == ()  # CPU seats add no word
+        mask = Rules(**{**row.settings, "players": len(hand.result)}).deck_mask()
+        check = verify_hand(DealInputs(secret, row.id, hand.hand_no), mask,
+                            [Event.from_dict(e) for e in json.loads(hand.events)])
         assert check.ok, check.mismatches
