@@ -33,6 +33,10 @@ class Event:
     #: field of the same name unless ``_renamed`` says otherwise
     _keys: ClassVar[tuple[str, ...]] = ()
     _renamed: ClassVar[Mapping[str, str]] = {}
+    #: keys written from a class attribute (a phase's name), never read back into a field
+    _fixed: ClassVar[frozenset[str]] = frozenset()
+    #: keys left out of the JSON when their value is None (as the engine always did)
+    _optional: ClassVar[frozenset[str]] = frozenset()
 
     seat: int | None
 
@@ -42,8 +46,13 @@ class Event:
 
     def data(self) -> dict[str, Any]:
         """The details of the JSON form, JSON-able (tuples become lists)."""
-        renamed = self._renamed
-        return {key: _json(getattr(self, renamed.get(key, key))) for key in self._keys}
+        renamed, optional = self._renamed, self._optional
+        data = {}
+        for key in self._keys:
+            value = getattr(self, renamed.get(key, key))
+            if value is not None or key not in optional:
+                data[key] = _json(value)
+        return data
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``{"kind", "seat", "data"}``."""
@@ -65,7 +74,8 @@ class Event:
     @classmethod
     def _from_data(cls, seat: int | None, data: Mapping[str, Any]) -> Event:
         renamed = cls._renamed
-        values = {renamed.get(key, key): _tuple(data[key]) for key in cls._keys if key in data}
+        values = {renamed.get(key, key): _tuple(data[key]) for key in cls._keys
+                  if key in data and key not in cls._fixed}
         return cls._build(seat, values)
 
     @classmethod
@@ -76,7 +86,7 @@ class Event:
         return (self.seat, *(getattr(self, name) for name in self._field_names()))
 
     def _field_names(self) -> tuple[str, ...]:
-        return tuple(self._renamed.get(key, key) for key in self._keys)
+        return tuple(self._renamed.get(key, key) for key in self._keys if key not in self._fixed)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
@@ -164,9 +174,8 @@ class PhaseBegan(Event):
     __slots__ = ()
     kind = "phase"
     phase: ClassVar[str]
-
-    def data(self) -> dict[str, Any]:
-        return {"phase": self.phase, **super().data()}
+    _keys: ClassVar[tuple[str, ...]] = ("phase",)
+    _fixed = frozenset({"phase"})
 
 
 class SmallPointBegan(PhaseBegan):
@@ -174,7 +183,7 @@ class SmallPointBegan(PhaseBegan):
 
     __slots__ = ("cards", "deal")
     phase = "small_point"
-    _keys = ("deal", "cards")
+    _keys = ("phase", "deal", "cards")
 
     def __init__(self, seat: None, deal: int, cards: int) -> None:
         self.seat = None
@@ -187,7 +196,7 @@ class ShowdownBegan(PhaseBegan):
 
     __slots__ = ("deal", "order", "pot")
     phase = "showdown"
-    _keys = ("pot", "deal", "order")
+    _keys = ("phase", "pot", "deal", "order")
 
     def __init__(self, seat: None, pot: str, deal: int | None, order: tuple[int, ...]) -> None:
         self.seat = None
@@ -221,7 +230,7 @@ class HandEnded(PhaseBegan):
 
     __slots__ = ("result",)
     phase = "over"
-    _keys = ("result",)
+    _keys = ("phase", "result")
 
     def __init__(self, seat: None, result: tuple[int, ...]) -> None:
         self.seat = None
@@ -322,6 +331,7 @@ class Won(Event):
     seat: int
     kind = "win"
     _keys = ("pot", "deal", "amount", "shown", "reason")
+    _optional = frozenset({"reason"})
 
     def __init__(self, seat: int, pot: str, deal: int | None, amount: int, shown: bool,
                  reason: str | None = None) -> None:
@@ -331,12 +341,6 @@ class Won(Event):
         self.amount = amount
         self.shown = shown
         self.reason = reason
-
-    def data(self) -> dict[str, Any]:
-        data = super().data()
-        if self.reason is None:
-            del data["reason"]
-        return data
 
 
 # --------------------------------------------------------------------------- the end

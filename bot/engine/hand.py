@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
@@ -638,7 +638,7 @@ class Hand:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Hand:
+    def from_dict(cls, d: Mapping[str, Any]) -> Hand:
         """Inverse of ``to_dict``; ValueError if the record is inconsistent."""
         if d.get("version") != 1:
             raise ValueError("unknown hand record version")

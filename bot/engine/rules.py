@@ -7,6 +7,7 @@ with a specific message. ``Rules.to_dict()``/``Rules.from_dict()`` round-trip th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any
@@ -175,7 +176,7 @@ class Rules:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Rules:
+    def from_dict(cls, d: Mapping[str, Any]) -> Rules:
         """Rules from a dict (unknown keys are refused with ValueError)."""
         unknown = set(d) - set(_FIELD_NAMES)
         if unknown:

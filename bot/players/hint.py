@@ -8,7 +8,7 @@ see. Its reason names only numbers and the member's own or already shown cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,7 @@ class Hint:
 
     action: Action
     reason: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     def text(self, lang: str) -> str:
         """The hint in `lang`: the move, then why."""

@@ -6,6 +6,7 @@ messages live in `engine.toml` under the same `code`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import t
@@ -43,7 +44,7 @@ class TableError(Exception):
 
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
-        self.params: dict[str, Any] = params
+        self.params: Mapping[str, Any] = params
         super().__init__(self.message("en"))
 
     @property

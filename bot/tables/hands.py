@@ -60,7 +60,7 @@ def add_paid(meta: TableMeta, moves: Iterable[Move]) -> None:
 
 def remember(meta: TableMeta, events: Sequence[TableEvent]) -> None:
     if events:
-        meta.last_events = (meta.last_events + [e.to_dict() for e in events])[-LAST_EVENTS:]
+        meta.last_events = (meta.last_events + list(events))[-LAST_EVENTS:]
 
 
 def eldest_of(meta: TableMeta) -> int | None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.tables.policy import UnknownKind
 from bot.tables.practice_meta import PracticeMeta
-from bot.tables.updates import HandOver
+from bot.tables.updates import HandOver, TableEvent
 
 if TYPE_CHECKING:
     from bot.tournaments.record import TableTournament
@@ -100,8 +100,8 @@ class TableMeta:
     leaving: list[int] = field(default_factory=list)
     #: users who sit the current hand out (could not pay the ante)
     sitting_out: list[int] = field(default_factory=list)
-    #: the last public events (dicts with a "user" added), newest last
-    last_events: list[dict[str, Any]] = field(default_factory=list)
+    #: the last public events, newest last
+    last_events: list[TableEvent] = field(default_factory=list)
     #: sat-out players (their turns are passed for them): user id -> the hand they were sat
     #: out in; one whole hand later they leave at its end
     away: dict[int, int] = field(default_factory=dict)
@@ -126,13 +126,14 @@ class TableMeta:
         """A JSON-able dict (int keys become strings in JSON; `from_dict` converts back)."""
         out = {name: _shallow(getattr(self, name)) for name in _FIELDS}
         out["words"] = [[w.user, w.word] for w in self.words]
+        out["last_events"] = [e.to_dict() for e in self.last_events]
         for name in ("last_hand", "tournament", "practice"):
             value = out[name]
             out[name] = None if value is None else value.to_dict()
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any],
+    def from_dict(cls, data: Mapping[str, Any],
                   read_tournament: TournamentReader | None = None) -> TableMeta:
         """Rebuild from `to_dict()` output (after a JSON round trip), a tournament's part by
         `read_tournament`. Raises on bad data."""
@@ -141,6 +142,7 @@ class TableMeta:
             data["last_hand"]
         )
         meta.tournament = _tournament(data.get("tournament"), read_tournament)
+        meta.last_events = [TableEvent.from_dict(e) for e in data.get("last_events") or ()]
         meta.practice = None if data.get("practice") is None else PracticeMeta.from_dict(
             data["practice"]
         )

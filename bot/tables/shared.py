@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +60,7 @@ class Shared:
     #: service plays no tournament tables)
     read_tournament: TournamentReader | None = None
 
-    def read_meta(self, data: dict[str, Any]) -> TableMeta:
+    def read_meta(self, data: Mapping[str, Any]) -> TableMeta:
         """A stored meta, typed (`TableMeta.from_dict` with this service's tournament reader)."""
         return TableMeta.from_dict(data, self.read_tournament)
 

@@ -159,7 +159,7 @@ def build_state(
         to_act=to_act,
         deadline=row.deadline if in_hand else None,
         view=view,
-        events=tuple(TableEvent.from_dict(e) for e in meta.last_events),
+        events=tuple(meta.last_events),
         stakes=Rules(**row.settings),
         carry=meta.carry,
         round_called=meta.round_called_by is not None,

@@ -28,7 +28,7 @@ class Notice:
     """
 
     key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
     users: tuple[str, ...] = ()
 
     def text(
@@ -83,6 +83,13 @@ class TableEvent:
 
     event: Event
     user: int | None
+    #: the JSON form, made once: the table's meta writes its last events at every commit
+    #: (shared, never changed)
+    json: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.json:
+            object.__setattr__(self, "json", {**self.event.to_dict(), "user": self.user})
 
     @property
     def kind(self) -> str:
@@ -97,11 +104,11 @@ class TableEvent:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableEvent:
         """From the JSON-able form kept in the table's meta (`to_dict`)."""
-        return cls(Event.from_dict(data), data.get("user"))
+        return cls(Event.from_dict(data), data.get("user"), data)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Mapping[str, Any]:
         """JSON-able form: the engine event's, with the "user" added."""
-        return {**self.event.to_dict(), "user": self.user}
+        return self.json
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,10 +133,8 @@ class TableTournament:
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able form: the id beside the record's fields, and "status": "cancelled"
         once cancelled (the form tables have always stored)."""
-        out: dict[str, Any] = {"id": self.id, **self.record.to_dict()}
-        if self.cancelled:
-            out["status"] = "cancelled"
-        return out
+        cancelled = {"status": "cancelled"} if self.cancelled else {}
+        return {"id": self.id, **self.record.to_dict(), **cancelled}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableTournament:
