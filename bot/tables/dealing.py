@@ -35,7 +35,7 @@ class Dealing:
         """The engine's rules of a hand of `players` at the table's stakes (TableError
         "bad_stakes" if refused)."""
         try:
-            return Rules(**{**self.session.row.settings, "players": players})
+            return self.session.row.rules(players)
         except (TypeError, ValueError) as exc:
             raise TableError("bad_stakes", reason=str(exc)) from None
 

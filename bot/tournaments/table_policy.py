@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import Event, Hand, Rules
+from bot.engine import Event, Hand
 from bot.store import HandRecord, Move, TournamentError, TournamentSave
 from bot.tables import TableError
 from bot.tables.hands import forget, note
@@ -149,7 +149,7 @@ class TournamentPolicy:
         upcoming = next_hand(record.state)
         players = [int(p) for p in upcoming.players]
         n = len(players)
-        rules = upcoming.stakes.rules(Rules(**{**session.row.settings, "players": n}), n)
+        rules = upcoming.stakes.rules(session.row.rules(n), n)
         meta.carry = 0
         meta.sitting_out = []
         return await session.dealing.deal(meta, rules, players, list(upcoming.stacks),
