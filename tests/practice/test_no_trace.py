@@ -102,7 +102,7 @@ async def test_a_practice_table_deals_the_committed_deck_and_reveals_it_at_leave
 ) -> None:
     """Issue 30: practice tables use the same fair deal; the hand the leave interrupted
     verifies against the secret revealed at the close."""
-    from bot.fairness import verify_table
+    from bot.fairness import first_dealer, verify_table
     from bot.tables.fair import hands_of
 
     anna = h.member("Anna")
@@ -111,10 +111,14 @@ async def test_a_practice_table_deals_the_committed_deck_and_reveals_it_at_leave
     table = h.bot.tables.practice(anna.id)
     assert table is not None
     assert table.row.commitment is not None and not table.row.revealed
+    first_dealer_and_players = (table.meta.dealer, list(table.meta.players))
     await practice.step()
     await practice.click("leave")
     row = await h.store.get_table(table.id)
     assert row.revealed and row.secret is not None and row.commitment is not None
+    # the first dealer is drawn from the secret too, as at every table (docs/fairness.md)
+    dealer, players = first_dealer_and_players
+    assert dealer == players[first_dealer(row.secret, len(players))]
     hands = await hands_of(h.store, row)
     assert [hand.aborted for hand in hands] == [True]
     checked = verify_table(row.commitment, row.secret, row.id, [hand.check for hand in hands])

@@ -21,7 +21,6 @@ closes the table: there is nothing to refund.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -97,7 +96,7 @@ class PracticePolicy(NoExtras):
             seats.append(cpu)
             meta.seat_cpu(cpu, setup.level, session.shared.cpu_seed())
         stacks = dict(setup.stacks)
-        ante = int(session.row.settings["ante"])
+        ante = session.row.ante
         for user in seats:
             if stacks.get(user, 0) < ante:
                 if user in stacks:
@@ -105,7 +104,7 @@ class PracticePolicy(NoExtras):
                 stacks[user] = setup.stack
         meta.practice = setup.with_stacks(stacks)
         if meta.dealer is None:
-            dealer = random.Random(meta.seed).choice(seats)
+            dealer = session.dealing.first_dealer(seats)  # from the secret, as at any table
         else:
             dealer = next_dealer(seats, seats, meta.dealer, meta.dealer_pos)
         rules = session.dealing.rules(len(seats))
