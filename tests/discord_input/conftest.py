@@ -103,11 +103,12 @@ async def dispatch(h: Harness, payload: dict[str, Any]) -> Reply:
 
 
 async def finished_hands(h: Harness, seats: list[int], count: int) -> list[int]:
-    """`count` finished hands of `seats` on this server (`store_hands`), their table closed
-    as the service closes one (so nothing tries to resume it); the hands' ids."""
-    from tests.discord.test_history import store_hands
+    """`count` finished hands of `seats` on this server (`store_hands`, quick hands: their
+    replays draw fast), their table closed as the service closes one (so nothing tries to
+    resume it); the hands' ids."""
+    from tests.discord.test_history import quick_hand, store_hands
 
-    ids = await store_hands(h, seats, count)
+    ids = await store_hands(h, seats, count, play=quick_hand)
     row = next(r for r in await h.store.load_open_tables() if r.channel_id == h.channel_id)
     await h.store.close_table(row.id, expected_version=row.version)
     return ids
