@@ -11,6 +11,7 @@ import io
 import json
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -37,14 +38,31 @@ def played_hand(seed: int) -> Hand:
     return hand
 
 
-async def store_hands(h: Harness, seats: list[int], count: int, first_seed: int = 0) -> list[int]:
-    """Record `count` finished hands of a table of `seats`; returns the hands' ids."""
+#: the settle bound of a test whose answers are replays: one is drawn in 0.2-0.5 s of CPU
+#: (a quick hand), but a CI whose 2 cores run other tests too gives that thread a fraction
+REPLAY_SETTLE = 60.0
+
+
+def quick_hand(seed: int) -> Hand:
+    """A hand in which every seat plays its first legal action: 30-50 replay frames where a
+    CPU hand has 45-180 (128 for seed 1). Its replay draws in a third of the time, which
+    keeps a replay test's answer inside the harness's settle bound on a busy 2-core CI."""
+    hand = Hand.start(Rules(players=4), [1000] * 4, seed % 4, seed=seed)
+    while hand.to_act is not None:
+        hand.act(hand.to_act, hand.legal_actions()[0])
+    return hand
+
+
+async def store_hands(h: Harness, seats: list[int], count: int, first_seed: int = 0,
+                      play: Callable[[int], Hand] = played_hand) -> list[int]:
+    """Record `count` finished hands of a table of `seats`, each `play(seed)`; returns the
+    hands' ids."""
     store = h.store
     row = await store.create_table(h.guild_id, h.channel_id,
                                    settings=(await store.get_stakes(h.guild_id)).to_dict(),
                                    seats=seats)
     for no in range(1, count + 1):
-        hand = played_hand(first_seed + no)
+        hand = play(first_seed + no)
         assert hand.result is not None
         record = HandRecord(
             hand_no=no,
@@ -72,7 +90,8 @@ def custom_ids(reply_components: list[dict]) -> list[str]:  # type: ignore[type-
 async def test_replay_is_private_with_own_cards_and_share_posts_the_public_one(
     h: Harness, anna: FakeMember, bob: FakeMember
 ) -> None:
-    ids = await store_hands(h, [anna.id, bob.id, -1, -2], 1)
+    h.settle_timeout = REPLAY_SETTLE
+    ids = await store_hands(h, [anna.id, bob.id, -1, -2], 1, play=quick_hand)
     hand_id = ids[0]
     r = await h.slash(anna, "stoppa replay", hand=hand_id)
     assert r.ephemeral and len(r.files) == 1
@@ -100,7 +119,8 @@ async def test_replay_is_private_with_own_cards_and_share_posts_the_public_one(
 
 
 async def test_replay_share_option_and_cache(h: Harness, anna: FakeMember) -> None:
-    (hand_id,) = await store_hands(h, [anna.id, -1, -2, -3], 1)
+    h.settle_timeout = REPLAY_SETTLE
+    (hand_id,) = await store_hands(h, [anna.id, -1, -2, -3], 1, play=quick_hand)
     outsider = h.member("Carla", locale="en-US")
     first = await h.slash(outsider, "stoppa replay", hand=hand_id)
     assert first.ephemeral  # not a player of the hand: the public view, still privately
@@ -196,7 +216,7 @@ async def test_one_page_has_no_buttons(h: Harness, anna: FakeMember) -> None:
 async def test_the_same_replay_asked_twice_at_once_is_drawn_once(
     h: Harness, anna: FakeMember, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (hand_id,) = await store_hands(h, [anna.id, -1, -2, -3], 1)
+    (hand_id,) = await store_hands(h, [anna.id, -1, -2, -3], 1, play=quick_hand)
     history = cog(h)
     module = sys.modules[type(history).__module__]
     drawn: list[object] = []

@@ -11,14 +11,21 @@ Each test failed before its fix."""
 from __future__ import annotations
 
 import logging
-import sqlite3
-from pathlib import Path
 
 import pytest
 
-import bot.store.connection as connection
 from bot.i18n import t
-from tests.discord_input.conftest import dispatch, errors_in, finished_hands, in_dm
+from tests.discord_input.conftest import (
+    a_replay,
+    dispatch,
+    errors_in,
+    finished_hands,
+    in_dm,
+    press_on,
+    three_at_a_table,
+    three_players,
+    write_lock_held,
+)
 from tests.discord_table.test_game import open_table
 from tests.harness import Harness
 
@@ -30,9 +37,7 @@ async def test_a_history_page_button_never_replaces_the_table_message(
     await finished_hands(h, [anna.id, -1, -2, -3], 7)
     await h.slash(anna, "stoppa new")
     table = h.messages()[-1]
-    before = table.payload()
-    pressed = await h.click(anna, table.id, f"stoppa:history:page:{anna.id}:2")
-    assert h.message(table.id).payload() == before
+    pressed = await press_on(h, anna, table, f"stoppa:history:page:{anna.id}:2")
     assert pressed.ephemeral and pressed.message is not None
     assert pressed.message.id != table.id
     assert t("history.footer", "en", page=2, pages=2) in pressed.text  # a fresh page
@@ -60,9 +65,7 @@ async def test_a_tournament_button_never_replaces_another_message(
                   ).split(":")[2]
     await h.slash(boss, "stoppa new", channel="stoppa-2")
     table = h.messages("stoppa-2")[-1]
-    before = table.payload()
-    pressed = await h.click(h.member("Anna"), table.id, f"stoppa:tour:{number}:join")
-    assert h.message(table.id).payload() == before
+    pressed = await press_on(h, h.member("Anna"), table, f"stoppa:tour:{number}:join")
     assert pressed.ephemeral and pressed.responded
     assert errors_in(caplog) == []
 
@@ -71,18 +74,16 @@ async def test_sharing_a_replay_of_a_hand_not_here_is_refused_privately(
     h: Harness, caplog: pytest.LogCaptureFixture
 ) -> None:
     anna = h.member("Anna")
-    ids = await finished_hands(h, [anna.id, -1, -2, -3], 1)
-    replay = await h.slash(anna, "stoppa replay", hand=ids[0])
-    assert replay.message is not None
+    hand, replay = await a_replay(h, anna)
     public = len(h.messages())
-    missing = ids[0] + 1000
-    by_button = await h.click(anna, replay.message.id, f"stoppa:history:share:{missing}")
+    missing = hand + 1000
+    by_button = await h.click(anna, replay.id, f"stoppa:history:share:{missing}")
     by_command = await h.slash(anna, "stoppa replay", hand=missing, share=True)
     for refused in (by_button, by_command):
         assert refused.ephemeral
         assert refused.text == t("history.errors.no_hand", "en", id=missing)
     assert len(h.messages()) == public
-    shared = await h.click(anna, replay.message.id, f"stoppa:history:share:{ids[0]}")
+    shared = await h.click(anna, replay.id, f"stoppa:history:share:{hand}")
     assert not shared.ephemeral and shared.files  # a hand of this server is still shared
     assert errors_in(caplog) == []
 
@@ -114,27 +115,20 @@ async def test_every_server_command_in_a_dm_says_it_works_in_a_server(
 
 
 async def test_a_busy_database_says_try_again_with_a_warning(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    quick_busy: Harness, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 100)  # the bot waits 0.1 s for the lock
-    async with Harness.create(tmp_path, seed=7) as h:
-        anna = h.member("Anna", locale="it")
-        await h.slash(anna, "balance")  # known to the store before the lock is taken
-        other = sqlite3.connect(h.db_path, timeout=0)
-        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-        try:
-            with caplog.at_level(logging.INFO):
-                busy = await h.slash(anna, "daily")
-        finally:
-            other.rollback()
-            other.close()
-        assert busy.ephemeral
-        assert busy.text == t("input_context.busy", "it")
-        assert errors_in(caplog) == []
-        assert any(r.levelno == logging.WARNING and "busy" in r.getMessage()
-                   for r in caplog.records)
-        claimed = await h.slash(anna, "daily")  # the lock is gone: it works again
-        assert claimed.ephemeral and claimed.text != busy.text
+    h = quick_busy
+    anna = h.member("Anna", locale="it")
+    await h.slash(anna, "balance")  # known to the store before the lock is taken
+    with write_lock_held(h), caplog.at_level(logging.INFO):
+        busy = await h.slash(anna, "daily")
+    assert busy.ephemeral
+    assert busy.text == t("input_context.busy", "it")
+    assert errors_in(caplog) == []
+    assert any(r.levelno == logging.WARNING and "busy" in r.getMessage()
+               for r in caplog.records)
+    claimed = await h.slash(anna, "daily")  # the lock is gone: it works again
+    assert claimed.ephemeral and claimed.text != busy.text
 
 
 async def test_a_refusal_after_a_slow_check_is_private_for_every_public_answer(
@@ -168,7 +162,7 @@ async def test_a_table_button_sent_with_another_message_edits_only_its_own(
     """A turn button's custom id sent with a member's private history message: the move is
     played (it is theirs to play), but the history message stays as it was and the answer
     is a fresh private message."""
-    members = [h.member("Anna"), h.member("Bruno"), h.member("Carla")]
+    members = three_players(h)
     await finished_hands(h, [m.id for m in members] + [-1], 7)
     await open_table(h, members)
     state = h.bot.tables.state(h.channel_id)
@@ -176,10 +170,8 @@ async def test_a_table_button_sent_with_another_message_edits_only_its_own(
     actor = next(m for m in members if m.id == state.to_act)
     history = await h.slash(actor, "stoppa history")
     assert history.message is not None
-    before = history.message.payload()
-    played = await h.click(actor, history.message.id,
-                           f"stoppa:{state.table_id}:pass:{state.hand_no}:{state.turn}")
-    assert h.message(history.message.id).payload() == before
+    played = await press_on(h, actor, history.message,
+                            f"stoppa:{state.table_id}:pass:{state.hand_no}:{state.turn}")
     assert played.ephemeral and played.message is not None
     assert played.message.id != history.message.id
     after = h.bot.tables.state(h.channel_id)
@@ -188,27 +180,19 @@ async def test_a_table_button_sent_with_another_message_edits_only_its_own(
 
 
 async def test_a_busy_database_during_a_move_says_try_again_and_keeps_the_hand(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    quick_busy: Harness, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 100)
-    async with Harness.create(tmp_path, seed=7) as h:
-        members = [h.member("Anna", locale="it"), h.member("Bruno", locale="it"),
-                   h.member("Carla", locale="it")]
-        await open_table(h, members)
-        before = h.bot.tables.state(h.channel_id)
-        assert before is not None and before.to_act is not None
-        actor = next(m for m in members if m.id == before.to_act)
-        other = sqlite3.connect(h.db_path, timeout=0)
-        other.execute("BEGIN IMMEDIATE")
-        try:
-            busy = await h.slash(actor, "stoppa pass")
-        finally:
-            other.rollback()
-            other.close()
-        assert busy.ephemeral and busy.text == t("input_context.busy", "it")
-        assert errors_in(caplog) == []
-        assert h.bot.tables.state(h.channel_id) == before  # rebuilt from the store
-        passed = await h.slash(actor, "stoppa pass")
-        assert passed.ephemeral and passed.text != busy.text
-        after = h.bot.tables.state(h.channel_id)
-        assert after is not None and after.turn == before.turn + 1
+    h = quick_busy
+    members = await three_at_a_table(h, locale="it")
+    before = h.bot.tables.state(h.channel_id)
+    assert before is not None and before.to_act is not None
+    actor = next(m for m in members if m.id == before.to_act)
+    with write_lock_held(h):
+        busy = await h.slash(actor, "stoppa pass")
+    assert busy.ephemeral and busy.text == t("input_context.busy", "it")
+    assert errors_in(caplog) == []
+    assert h.bot.tables.state(h.channel_id) == before  # rebuilt from the store
+    passed = await h.slash(actor, "stoppa pass")
+    assert passed.ephemeral and passed.text != busy.text
+    after = h.bot.tables.state(h.channel_id)
+    assert after is not None and after.turn == before.turn + 1

@@ -1,5 +1,6 @@
 """Fixtures of the table tests: the real bot in the offline harness, edits not throttled (the
-harness builds the bot with `publish_interval=0`)."""
+harness builds the bot with `publish_interval=0`), also on a fake clock for the turn clock's
+tests; the turn pings a channel shows."""
 
 from __future__ import annotations
 
@@ -8,8 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import TableOptions
+from bot.tables.clock import FakeClock
 from cogs.table_publisher import TablePublisher
-from tests.harness import Harness
+from tests.harness import FakeMessage, Harness
+
+#: the turn clock of the `clocked` harness, in seconds
+TIMEOUT = 60.0
 
 
 def publisher(h: Harness) -> TablePublisher:
@@ -24,3 +30,18 @@ async def h(tmp_path: Path) -> AsyncIterator[Harness]:
     """A ready bot in a fresh English guild, on a fresh database."""
     async with Harness.create(tmp_path, seed=7) as harness:
         yield harness
+
+
+@pytest.fixture
+async def clocked(tmp_path: Path) -> AsyncIterator[tuple[Harness, FakeClock]]:
+    """A ready bot whose table service runs on a fake clock (a turn lasts `TIMEOUT`), and
+    that clock: a test moves time on with `clock.advance`."""
+    clock = FakeClock()
+    async with Harness.create(tmp_path, seed=7, turn_timeout=TIMEOUT,
+                              table_options=TableOptions(clock=clock)) as harness:
+        yield harness, clock
+
+
+def pings(h: Harness) -> list[FakeMessage]:
+    """The "your turn" pings posted in the harness channel so far."""
+    return [m for m in h.messages() if "your turn" in m.content]

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
-from bot.client import TableOptions
 from bot.discord_utils.request_budget import DEFAULT_PER_SECOND, RequestBudget
 from bot.render import render_table
 from bot.render.table import table_image
 from bot.tables.clock import FakeClock
 from cogs.table_publisher import PING_SHARE, render_table_upload
-from tests.discord_table.conftest import publisher
+from tests.discord_table.conftest import TIMEOUT, pings, publisher
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
 from tests.harness import Harness
@@ -32,7 +30,6 @@ from tests.render.test_images import TABLE_SHOWDOWN, TABLE_STOPPA
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 POST = "/channels/{channel_id}/messages"
-TIMEOUT = 60.0
 
 
 def channel_calls(h: Harness, since: int, method: str, path: str) -> list:
@@ -98,18 +95,6 @@ def test_the_uploaded_table_image_is_a_third_of_the_rgb_png_and_looks_the_same()
         histogram = diff.convert("L").histogram()
         near = sum(histogram[:24])  # pixels within 24 levels of the original
         assert near >= 0.99 * shown.width * shown.height
-
-
-@pytest.fixture
-async def clocked(tmp_path: Path) -> AsyncIterator[tuple[Harness, FakeClock]]:
-    clock = FakeClock()
-    async with Harness.create(tmp_path, seed=7, turn_timeout=TIMEOUT,
-                              table_options=TableOptions(clock=clock)) as harness:
-        yield harness, clock
-
-
-def pings(h: Harness) -> list:
-    return [m for m in h.messages() if "your turn" in m.content]
 
 
 async def test_a_ping_only_after_part_of_the_turn_clock_and_never_deleted(

@@ -5,28 +5,11 @@ the clock runs (issue 15)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
-from bot.client import TableOptions
 from bot.i18n import t
 from bot.tables.clock import FakeClock
 from cogs.table_publisher import RETRY_DELAYS
-from tests.discord_table.conftest import publisher
+from tests.discord_table.conftest import TIMEOUT, publisher
 from tests.harness import FakeMember, Harness
-
-TIMEOUT = 60.0
-
-
-@pytest.fixture
-async def hc(tmp_path: Path) -> AsyncIterator[tuple[Harness, FakeClock]]:
-    """A harness whose table service runs on a fake clock."""
-    clock = FakeClock()
-    async with Harness.create(tmp_path, seed=7, turn_timeout=TIMEOUT,
-                              table_options=TableOptions(clock=clock)) as harness:
-        yield harness, clock
 
 
 async def _started(h: Harness) -> list[FakeMember]:
@@ -52,9 +35,9 @@ async def _advance(h: Harness, clock: FakeClock, seconds: float, step: float = 1
 
 
 async def test_a_refused_channel_costs_a_bounded_number_of_requests(
-    hc: tuple[Harness, FakeClock]
+    clocked: tuple[Harness, FakeClock]
 ) -> None:
-    h, clock = hc
+    h, clock = clocked
     members = await _started(h)
     state = h.tables.state(h.channel_id)
     assert state is not None and state.hand_no == 1
@@ -103,9 +86,9 @@ async def test_a_refused_channel_costs_a_bounded_number_of_requests(
 
 
 async def test_still_missing_permissions_make_no_request(
-    hc: tuple[Harness, FakeClock]
+    clocked: tuple[Harness, FakeClock]
 ) -> None:
-    h, clock = hc
+    h, clock = clocked
     members = await _started(h)
     state = h.tables.state(h.channel_id)
     assert state is not None
@@ -123,9 +106,9 @@ async def test_still_missing_permissions_make_no_request(
 
 
 async def test_a_hidden_table_closed_by_a_manager_sends_nothing_and_refunds(
-    hc: tuple[Harness, FakeClock]
+    clocked: tuple[Harness, FakeClock]
 ) -> None:
-    h, clock = hc
+    h, clock = clocked
     await _started(h)
     state = h.tables.state(h.channel_id)
     assert state is not None

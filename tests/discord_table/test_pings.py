@@ -4,30 +4,11 @@ the store for the next start, and loaded from it when the server becomes availab
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
-from bot.client import TableOptions
 from bot.tables.clock import FakeClock
+from tests.discord_table.conftest import TIMEOUT, pings
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
 from tests.harness import Harness
-
-TIMEOUT = 60.0
-
-
-@pytest.fixture
-async def clocked(tmp_path: Path) -> AsyncIterator[tuple[Harness, FakeClock]]:
-    clock = FakeClock()
-    async with Harness.create(tmp_path, seed=7, turn_timeout=TIMEOUT,
-                              table_options=TableOptions(clock=clock)) as harness:
-        yield harness, clock
-
-
-def pings(h: Harness) -> list:
-    return [m for m in h.messages() if "your turn" in m.content]
 
 
 async def test_an_opted_out_player_is_never_pinged_and_pinged_again_after_opting_in(

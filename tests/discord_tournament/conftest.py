@@ -21,24 +21,6 @@ async def h(tmp_path: Path) -> AsyncIterator[Harness]:
         yield harness
 
 
-@pytest.fixture
-def boss(h: Harness) -> FakeMember:
-    """A server manager (Manage Server) whose Discord is in English."""
-    return h.member("Boss", manage_guild=True)
-
-
-@pytest.fixture
-def anna(h: Harness) -> FakeMember:
-    """An ordinary member whose Discord is in Italian."""
-    return h.member("Anna", locale="it")
-
-
-@pytest.fixture
-def bob(h: Harness) -> FakeMember:
-    """An ordinary member whose Discord is in English."""
-    return h.member("Bob", locale="en-GB")
-
-
 def button(tournament: int, action: str) -> str:
     """The custom id of a registration button."""
     return f"stoppa:tour:{tournament}:{action}"

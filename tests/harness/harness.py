@@ -225,6 +225,9 @@ class Harness:
         self._interaction_count = 0
         #: Every interaction's reply, in order (including the panel clicks of a driver).
         self.replies: list[Reply] = []
+        #: Real seconds an interaction may take to settle before it fails the test; a test
+        #: whose answers draw big images (replays) in a thread may give more on a busy CI.
+        self.settle_timeout = 10.0
         #: Seconds the event loop's clock was moved forward (`slow_store`).
         self._skew = 0.0
         self._skewed_loop: asyncio.AbstractEventLoop | None = None
@@ -641,14 +644,14 @@ class Harness:
             payload["message"] = message.payload()
         return payload
 
-    async def _dispatch(self, payload: dict[str, Any], timeout: float = 10.0) -> Reply:
+    async def _dispatch(self, payload: dict[str, Any]) -> Reply:
         token = payload["token"]
         self.fake.interactions[token] = payload
         install_webhook_route(token, self.fake)
         first_call = len(self.fake.calls)
         sent_at = asyncio.get_running_loop().time()
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
-        await self.settle(timeout)
+        await self.settle(self.settle_timeout)
         calls = self.fake.calls[first_call:]
         reply = Reply(
             token=token,

@@ -14,10 +14,5 @@ from tests.tables.helpers import Harness
 async def h(tmp_path: Path) -> AsyncIterator[Harness]:
     """A started service on a fresh database; after the test: audit clean, chips conserved."""
     harness = Harness(tmp_path / "tables.db")
-    await harness.open()
-    try:
+    async with harness.audited():
         yield harness
-        await harness.svc.wait_idle()
-        await harness.chips_conserved()
-    finally:
-        await harness.close()

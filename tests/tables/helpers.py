@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,18 @@ class Harness:
             await self.service.stop()
         if self.store is not None:
             await self.store.close()
+
+    @asynccontextmanager
+    async def audited(self) -> AsyncIterator[TableService]:
+        """Open for the block; after it, once the service is idle, `chips_conserved`; closed
+        however the block ends (the fixtures of the table and tournament tests)."""
+        await self.open()
+        try:
+            yield self.svc
+            await self.svc.wait_idle()
+            await self.chips_conserved()
+        finally:
+            await self.close()
 
     @property
     def svc(self) -> TableService:

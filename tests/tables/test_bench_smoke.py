@@ -25,6 +25,9 @@ def test_bench_tables_small_runs_and_reports_every_figure() -> None:
         "paced_actions_per_s",
         "paced_p50_ms",
         "paced_p99_ms",
+        "paced_cpu_ms_per_action",
+        "paced_gc_ms",
+        "paced_gc_max_ms",
         "conc_actions_per_s",
         "conc_p50_ms",
         "conc_p99_ms",
@@ -32,3 +35,4 @@ def test_bench_tables_small_runs_and_reports_every_figure() -> None:
     }
     assert figures["tables"] == 10
     assert all(value > 0 for value in figures.values())
+    assert figures["paced_gc_max_ms"] <= figures["paced_gc_ms"]  # the longest is one of them

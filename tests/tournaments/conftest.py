@@ -18,20 +18,10 @@ async def th(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[To
     clean, chips conserved (balances + escrows + pools = minted)."""
     if request.param == "sqlite":
         harness = TournamentHarness(tmp_path / "tournaments.db")
-        await harness.open()
-        try:
+        async with harness.audited():
             yield harness
-            await harness.svc.wait_idle()
-            await harness.chips_conserved()
-        finally:
-            await harness.close()
         return
     async with postgres_schema() as open_store:
         harness = TournamentHarness(tmp_path / "unused.db", open_store)
-        await harness.open()
-        try:
+        async with harness.audited():
             yield harness
-            await harness.svc.wait_idle()
-            await harness.chips_conserved()
-        finally:
-            await harness.close()
