@@ -93,7 +93,7 @@ class CollectorPauses:
         gc.callbacks.remove(self._note)
 
 
-async def _one_action(service: Any, channel: int, players: dict[int, Any]) -> float | None:
+async def one_action(service: Any, channel: int, players: dict[int, Any]) -> float | None:
     """One random legal action at the table of `channel`; its latency in seconds, or None."""
     state = service.state(channel)
     if state is None or state.to_act is None:
@@ -140,7 +140,7 @@ async def _bench(size: str) -> dict[str, float]:
         start, cpu0 = time.perf_counter(), time.process_time()
         for _ in range(n_actions):
             for channel in channels:
-                latency = await _one_action(service, channel, players)
+                latency = await one_action(service, channel, players)
                 if latency is not None:
                     seq.append(latency)
         seq_s, seq_cpu = time.perf_counter() - start, time.process_time() - cpu0
@@ -156,7 +156,7 @@ async def _bench(size: str) -> dict[str, float]:
                 await asyncio.sleep(pace_rng.expovariate(1 / think))
                 if time.perf_counter() >= deadline:
                     return
-                latency = await _one_action(service, channel, players)
+                latency = await one_action(service, channel, players)
                 if latency is not None:
                     paced.append(latency)
 
@@ -172,7 +172,7 @@ async def _bench(size: str) -> dict[str, float]:
 
         async def drive(channel: int) -> None:
             for _ in range(n_actions):
-                latency = await _one_action(service, channel, players)
+                latency = await one_action(service, channel, players)
                 if latency is not None:
                     conc.append(latency)
                 await asyncio.sleep(0)

@@ -30,6 +30,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script from anywhere
+    sys.path.insert(0, str(ROOT))
+
+from bench.bench_tables import one_action  # noqa: E402
+
 GUILD = 1
 
 
@@ -64,15 +70,11 @@ class Collections:
 
 
 async def act_once(service: Any, channel: int, players: dict[int, Any]) -> tuple[int, int] | None:
-    """One random legal action at `channel`: (hand number before, after), or None."""
+    """One random legal action at `channel` (as bench_tables plays it): (hand number before,
+    after), or None."""
     state = service.state(channel)
-    if state is None or state.to_act is None:
+    if state is None or await one_action(service, channel, players) is None:
         return None
-    user = state.to_act
-    info = service.hand_for(GUILD, channel, user)
-    action = players[user].choose(info.seat_view, list(info.actions), info.events)
-    await service.act(GUILD, channel, user, action, expected_hand=state.hand_no,
-                      expected_turn=state.turn)
     after = service.state(channel)
     return state.hand_no, (after.hand_no if after is not None else state.hand_no)
 
