@@ -49,7 +49,7 @@ from bot.i18n.numbers import format_number
 from bot.render.chart import ChartPoint, ChipChart, render_chart
 from bot.render.hand_summary import PhaseFigures, PhaseSummary, phase_figures, summarize
 from bot.render.replay import ReplayCache, render_replay
-from bot.render.replay_frames import ReplaySetup, events_from_json, replay_frames
+from bot.render.replay_frames import ReplaySetup, replay_frames
 from bot.store import StoreContract
 from bot.store.hand_rows import StoredHand
 from bot.tables import is_cpu
@@ -113,7 +113,7 @@ def summary_text(summary: PhaseSummary, lang: str) -> str:
 def history_line(hand: StoredHand, user: int, lang: str) -> str:
     """One hand of a history page."""
     seat = hand.seat_of(user)
-    events = events_from_json(hand.event_dicts())
+    events = hand.event_log()
     summary = summarize(events, seat) if seat is not None else None
     net = hand.result.get(user, 0)
     head = t("history.line", lang, id=hand.id, when=f"<t:{int(hand.at)}:f>",
@@ -361,7 +361,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
                     cache_key: tuple[int, int | None, str, str]) -> bytes:
         names = await self.names.names(guild, hand.seats)
         setup = ReplaySetup(
-            events=events_from_json(hand.event_dicts()),
+            events=hand.event_log(),
             names=tuple(names[u] for u in hand.seats),
             hand_no=hand.hand_no,
             viewer=viewer,
@@ -414,7 +414,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
         for hand in hands:
             seat = hand.seat_of(user)
             if seat is not None:
-                summaries.append(summarize(events_from_json(hand.event_dicts()), seat))
+                summaries.append(summarize(hand.event_log(), seat))
         figures = phase_figures(summaries)
         if not summaries:
             return figures, None

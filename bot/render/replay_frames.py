@@ -20,7 +20,7 @@ Tests check these frames (`ReplayFrame.visible_cards`), not the pixels drawn fro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -74,11 +74,6 @@ class ReplayFrame:
         cards.update(self.own)
         cards.update(self.proof)
         return frozenset(cards)
-
-
-def events_from_json(items: Iterable[Mapping[str, Any]]) -> tuple[Event, ...]:
-    """The stored event log (a list of `Event.to_dict()`) as events."""
-    return tuple(Event.from_dict(item) for item in items)
 
 
 def dealer_of(events: Sequence[Event], players: int) -> int:

@@ -6,7 +6,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine.events import Event
 from bot.store.jsontext import int_keys
+
+
+def event_log(text: str) -> tuple[Event, ...]:
+    """A hand's stored event log (the JSON text of `Event.to_dict()`s), typed."""
+    return tuple(Event.from_dict(item) for item in json.loads(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +43,9 @@ class StoredHand:
         """The seat `user` played in this hand, or None."""
         return self.seats.index(user) if user in self.seats else None
 
-    def event_dicts(self) -> list[dict[str, Any]]:
-        """The event log as a list of dicts (`Event.to_dict()` form)."""
-        return list(json.loads(self.events))
+    def event_log(self) -> tuple[Event, ...]:
+        """The full event log, typed (private deals included)."""
+        return event_log(self.events)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +64,10 @@ class FinishedHand:
     at: float
     #: the words of the seats dealt in, in seat order, as (user, word) (docs/fairness.md)
     words: tuple[tuple[int, str], ...]
+
+    def event_log(self) -> tuple[Event, ...]:
+        """The full event log, typed (private deals included)."""
+        return event_log(self.events)
 
 
 def history_entry(row: Any) -> FinishedHand:

@@ -7,10 +7,9 @@ checked too: after the reveal every hand of the table is verifiable (docs/fairne
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
-from bot.engine import Event, Hand
+from bot.engine import Hand
 from bot.fairness import HandToCheck
 from bot.store import StoreContract, TableRow
 
@@ -36,7 +35,7 @@ async def hands_of(store: StoreContract, row: TableRow) -> list[HandOfTable]:
     hands = [
         HandOfTable(
             HandToCheck(h.hand_no, tuple(w for _, w in h.words), _used(row, len(h.result)),
-                        [Event.from_dict(e) for e in json.loads(h.events)]),
+                        h.event_log()),
             h.words, len(h.result),
         )
         for h in stored

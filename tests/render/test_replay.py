@@ -17,7 +17,8 @@ from bot.engine.points import best_point
 from bot.players import make_player
 from bot.render.hand_summary import phase_figures, summarize
 from bot.render.replay import ReplayCache, encode_animation, frame_image, render_replay
-from bot.render.replay_frames import ReplaySetup, events_from_json, replay_frames
+from bot.render.replay_frames import ReplaySetup, replay_frames
+from bot.store.hand_rows import event_log
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
 OLD_HANDS = json.loads(
@@ -112,7 +113,7 @@ def test_old_records_replay() -> None:
     for name, item in OLD_HANDS.items():
         hand = Hand.from_json(item["record"])
         stored = json.dumps([e.to_dict() for e in hand.events])
-        events = events_from_json(json.loads(stored))
+        events = event_log(stored)
         names = tuple(f"P{i}" for i in range(len(json.loads(item["record"])["chips"])))
         frames = replay_frames(ReplaySetup(events, names, viewer=0))
         assert len(frames) > 3, name

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 from bot.engine import Rules
-from bot.engine.events import Event
 from bot.fairness import DealInputs, first_dealer, verify_hand
 from tests.tournaments.helpers import THREAD, TournamentHarness
 
@@ -40,5 +39,5 @@ async def test_a_tournament_deals_from_its_secret_and_reveals_it_at_the_end(
         assert hand.words == ()  # CPU seats add no word
         mask = Rules(**{**row.settings, "players": len(hand.result)}).deck_mask()
         check = verify_hand(DealInputs(secret, row.id, hand.hand_no), mask,
-                            [Event.from_dict(e) for e in json.loads(hand.events)])
+                            hand.event_log())
         assert check.ok, check.mismatches
