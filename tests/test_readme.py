@@ -1,5 +1,6 @@
 """The README agrees with the code: its invite URL and permission list (issue 15), and every
-command line of its bash blocks runs as typed (issue 26)."""
+command line of the bash blocks of the README and of docs/ runs as typed (issues 26 and 39),
+the backup, update and rollback lines included."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 import signal
 import subprocess
 import sys
+import tomllib
 from asyncio.subprocess import Process
 from pathlib import Path
 
@@ -22,6 +24,11 @@ from tests.test_service import APP_ID, GOOD_TOKEN, FakeApi, api, finish, started
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: the README and every page of docs/, by path: their command lines all run as typed
+DOCS = {"README.md": README} | {
+    f"docs/{page.name}": page.read_text(encoding="utf-8")
+    for page in sorted((ROOT / "docs").glob("*.md"))
+}
 
 #: discord.py's permission names as Discord's client shows them
 SHOWN = {
@@ -52,25 +59,54 @@ def test_every_permission_is_listed_and_no_other() -> None:
 
 
 def test_the_service_sections_are_there() -> None:
-    for text in ("python -m bot sync", "SIGTERM", ".backup", "ephemeral disk", "PostgreSQL",
-                 "database file: "):
-        assert text in README
+    for text in (".backup", "SIGTERM", "database file: ", "## Updating", "db upgrade"):
+        assert text in README, text
+    for text in ("python -m bot sync", "SIGTERM", "ephemeral disk", "PostgreSQL"):
+        assert text in DOCS["docs/operators.md"], text
     assert (ROOT / "Procfile").read_text().strip() == "worker: python -m bot"
 
 
-# --- every command line of the README's bash blocks, run as typed (issue 26) -----------------
+def test_the_readme_is_short_and_links_every_page_of_docs() -> None:
+    """At most 300 lines (issue 39), and every page of docs/ reachable from it."""
+    assert README.count("\n") <= 300
+    for page in DOCS:
+        if page != "README.md":
+            assert f"]({page})" in README, page
+
+
+def test_the_readme_quotes_the_schema_version_db_upgrade_prints() -> None:
+    from bot.i18n import t
+    from bot.store import SCHEMA_VERSION
+
+    printed = t("db.upgraded", database="sqlite:////srv/stoppa/data/stoppa.db",
+                version=SCHEMA_VERSION, latest=SCHEMA_VERSION)
+    assert f"(`{printed}` today)" in README
+
+
+def test_the_no_token_hint_names_the_venv_python() -> None:
+    from bot.i18n import t
+
+    for lang in ("en", "it"):
+        hint = t("cli.no_token", lang)
+        assert ".venv/bin/python -m bot demo" in hint
+        assert re.search(r"(?<![/\w])python -m bot", hint) is None, hint
+
+
+# --- every command line of the README's and docs' bash blocks, run as typed (issues 26, 39) --
 #
-# The lines are read from README.md itself; each must be listed in HOW below, with the way a
-# test runs it, so a new line in a bash block fails `test_every_command_line_is_checked`
+# The lines are read from README.md and docs/*.md; each must be listed in HOW below, with the
+# way a test runs it, so a new line in a bash block fails `test_every_command_line_is_checked`
 # naming it until a check is written for it.
 
 FENCE = re.compile(r"^ *```(\w+)\n(.*?)^ *```", re.M | re.S)
 
-#: how each command line of the README is checked (the README says the same in
-#: "How the README's command lines are tested")
+#: how each command line is checked (docs/contributors.md says the same in "How the README's
+#: command lines are tested")
 HOW = {
-    "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m bot":
-        "install as CI does; run against the fake Discord API",
+    "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/python -m bot":
+        "install the bot alone; run against the fake Discord API",
+    ".venv/bin/pip install -e .": "install the bot alone",
+    ".venv/bin/pip install -e '.[test]'": "install the test tools as CI does",
     ".venv/bin/python -m pytest": "what CI runs",
     ".venv/bin/python -m bot demo": "offline",
     ".venv/bin/python -m bot demo --players 5 --seed 7 --hands 3 --lang it --out data/demo":
@@ -79,8 +115,16 @@ HOW = {
     ".venv/bin/python -m bot learn": "offline, the lesson's moves",
     ".venv/bin/python -m bot bench": "benchmark",
     '.venv/bin/python bench/bench_tables.py full': "benchmark, small size",
-    'sudo -u postgres createdb --owner="$USER" stoppa': "PostgreSQL's own tool: not run",
-    ".venv/bin/python -m bot db upgrade": "PostgreSQL",
+    'mkdir -p backup && sqlite3 data/stoppa.db ".backup \'backup/stoppa-$(date +%F).db\'"':
+        "update, in a fresh clone",
+    "git pull": "update, in a fresh clone",
+    "git checkout 'HEAD@{1}'": "update, in a fresh clone",
+    'cp "backup/stoppa-$(date +%F).db" data/stoppa.db'
+    " && rm -f data/stoppa.db-wal data/stoppa.db-shm": "update, in a fresh clone",
+    "sudo systemctl stop stoppa": "needs root and systemd: not run",
+    "sudo systemctl start stoppa": "needs root and systemd: not run",
+    'sudo -u postgres createdb --owner="$USER" stoppa': "needs root and systemd: not run",
+    ".venv/bin/python -m bot db upgrade": "SQLite (update) and PostgreSQL",
     ".venv/bin/python -m bot db copy --from sqlite:///data/stoppa.db"
     " --to postgresql://user@localhost/stoppa": "PostgreSQL",
     ".venv/bin/python -m bot sync": "fake Discord API",
@@ -90,22 +134,24 @@ HOW = {
 README_PG_URL = "postgresql://user@localhost/stoppa"
 
 
-def fenced(language: str, text: str = README) -> list[str]:
-    """The lines of every fenced block in `language`: a trailing backslash joins the next
-    line, and comments (a whole line, or after two spaces) are left out."""
+def fenced(language: str, text: str | None = None) -> list[str]:
+    """The lines of every fenced block in `language` (of `text`, else of the README and every
+    page of docs/): a trailing backslash joins the next line, and comments (a whole line, or
+    after two spaces) are left out."""
     lines: list[str] = []
-    for lang, body in FENCE.findall(text):
-        if lang != language:
-            continue
-        pending = ""
-        for raw in body.splitlines():
-            if raw.rstrip().endswith("\\"):
-                pending += raw.rstrip()[:-1].strip() + " "
+    for body_text in DOCS.values() if text is None else [text]:
+        for lang, body in FENCE.findall(body_text):
+            if lang != language:
                 continue
-            line = re.sub(r"\s{2,}#.*$", "", pending + raw.strip()).strip()
             pending = ""
-            if line and not line.startswith("#"):
-                lines.append(line)
+            for raw in body.splitlines():
+                if raw.rstrip().endswith("\\"):
+                    pending += raw.rstrip()[:-1].strip() + " "
+                    continue
+                line = re.sub(r"\s{2,}#.*$", "", pending + raw.strip()).strip()
+                pending = ""
+                if line and not line.startswith("#"):
+                    lines.append(line)
     return list(dict.fromkeys(lines))
 
 
@@ -115,22 +161,30 @@ def command_lines() -> list[str]:
 
 def lines_checked_as(how: str) -> list[str]:
     found = [line for line in command_lines() if HOW.get(line) == how]
-    assert found, f"no README line is checked as {how!r} any more: update HOW"
+    assert found, f"no README or docs line is checked as {how!r} any more: update HOW"
     return found
 
 
 def test_every_command_line_is_checked() -> None:
     unchecked = [line for line in command_lines() if line not in HOW]
-    assert not unchecked, f"README command lines without a test (add them to HOW): {unchecked}"
+    assert not unchecked, f"command lines without a test (add them to HOW): {unchecked}"
     gone = [line for line in HOW if line not in command_lines()]
-    assert not gone, f"HOW lists lines the README no longer has: {gone}"
+    assert not gone, f"HOW lists lines no page has any more: {gone}"
     assert fenced("bash", "```bash\na  # note\n# only a comment\nb \\\n  c\n```\n") == ["a", "b c"]
+    assert "sync" in " ".join(fenced("bash", DOCS["docs/operators.md"]))  # the docs are read
 
 
-def test_the_readme_says_how_its_lines_are_checked() -> None:
-    assert "### How the README's command lines are tested" in README
+def test_every_python_line_uses_the_venv() -> None:
+    for line in command_lines():
+        assert re.search(r"(?<![/\w])python3? -m bot", line) is None, line
+        assert re.search(r"(?<![/\w])pip ", line) is None, line
+
+
+def test_the_docs_say_how_the_lines_are_checked() -> None:
+    page = DOCS["docs/contributors.md"]
+    assert "## How the README's command lines are tested" in page
     for how in set(HOW.values()):
-        assert how in README, how
+        assert how in page, how
 
 
 @pytest.fixture
@@ -195,21 +249,36 @@ def test_the_benchmark_lines_run_at_their_small_size(workdir: Path) -> None:
         assert re.search(r"\d", proc.stdout), small
 
 
-def test_the_ci_lines_are_what_ci_runs() -> None:
+def test_the_install_and_test_lines_are_what_ci_runs() -> None:
+    """The run line installs the bot alone (no test tools); the test lines install the test
+    tools and run the tests exactly as `.ci/run` does."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     (test_line,) = lines_checked_as("what CI runs")
     assert ci.rstrip().splitlines()[-1] == test_line  # the test command, exactly
-    (install,) = lines_checked_as("install as CI does; run against the fake Discord API")
+    (tools,) = lines_checked_as("install the test tools as CI does")
+    assert tools.replace(".venv/bin/pip install", ".venv/bin/python -m pip install --quiet") in ci
+    (install,) = lines_checked_as("install the bot alone; run against the fake Discord API")
     venv, pip, run = install.split(" && ")
     assert venv == "python3 -m venv .venv" and '"$PY" -m venv .venv' in ci
-    assert pip.replace(".venv/bin/pip install", "") == " -e '.[test]'"
-    assert ".venv/bin/python -m pip install --quiet -e '.[test]'" in ci
+    assert lines_checked_as("install the bot alone") == [pip] == [".venv/bin/pip install -e ."]
     assert run == ".venv/bin/python -m bot"  # run by test_the_run_line_starts_the_bot
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    needed = " ".join(project["dependencies"])
+    for tool in ("pytest", "hypothesis", "mypy", "ruff"):
+        assert tool not in needed and any(tool in r for r in project["optional-dependencies"]
+                                          ["test"])
 
 
-def test_the_postgres_tool_line_is_documented_as_not_run() -> None:
-    (line,) = lines_checked_as("PostgreSQL's own tool: not run")
-    assert line.startswith("sudo -u postgres createdb ")
+def test_the_root_lines_name_what_exists() -> None:
+    """The lines that need root and systemd are not run; the unit they name is in deploy/
+    (and installs itself as `stoppa`), the database tool is PostgreSQL's."""
+    for line in lines_checked_as("needs root and systemd: not run"):
+        assert line.startswith("sudo "), line
+        if "systemctl" in line:
+            unit = line.split()[-1]
+            assert (ROOT / "deploy" / f"{unit}.service").exists(), line
+        else:
+            assert line.startswith("sudo -u postgres createdb "), line
 
 
 def test_the_env_block_is_a_valid_configuration() -> None:
@@ -222,11 +291,68 @@ def test_the_env_block_is_a_valid_configuration() -> None:
     assert settings.database_setting == "STOPPA_DATABASE_URL"
 
 
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=cwd,
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()
+
+
+def test_the_backup_update_and_rollback_lines_run(tmp_path: Path) -> None:
+    """The lines of "Data and backups" and "Updating", in order, as typed, in a fresh clone
+    whose database is one schema version old: the backup is made (its folder too), `git pull`
+    brings the new commit, `db upgrade` says the version the README quotes, the rollback goes
+    back to the old commit and puts the backup in place of the upgraded database."""
+    import sqlite3
+
+    from bot.store.schema import LATEST, migrate, schema_version
+
+    origin, clone = tmp_path / "origin", tmp_path / "clone"
+    origin.mkdir()
+    git(origin, "init", "-q", "-b", "main")
+    (origin / "VERSION").write_text("old\n")
+    git(origin, "add", "VERSION")
+    git(origin, "commit", "-q", "-m", "old")
+    git(tmp_path, "clone", "-q", str(origin), str(clone))
+    (origin / "VERSION").write_text("new\n")
+    git(origin, "commit", "-q", "-am", "new")
+    (clone / ".venv").symlink_to(Path(sys.prefix))
+    (clone / "data").mkdir()
+    with sqlite3.connect(clone / "data" / "stoppa.db") as db:
+        migrate(db, LATEST - 1)
+        db.execute("INSERT INTO servers (guild_id) VALUES (7)")
+    db.close()
+
+    lines = [line for line in command_lines() if HOW[line] == "update, in a fresh clone"]
+    backup, pull, checkout, restore = lines
+    upgrade = ".venv/bin/python -m bot db upgrade"
+    for line in (backup, pull, upgrade, checkout, restore):
+        proc = shell(line, clone)
+        assert proc.returncode == 0, (line, proc.stderr)
+        if line == pull:
+            assert (clone / "VERSION").read_text() == "new\n"
+        if line == upgrade:
+            assert f"schema at version {LATEST} (latest {LATEST})." in proc.stdout
+            with sqlite3.connect(clone / "data" / "stoppa.db") as db:
+                assert schema_version(db) == LATEST
+            db.close()
+        if line == checkout:
+            assert (clone / "VERSION").read_text() == "old\n"
+    (made,) = (clone / "backup").iterdir()
+    assert re.fullmatch(r"stoppa-\d{4}-\d\d-\d\d\.db", made.name)
+    with sqlite3.connect(clone / "data" / "stoppa.db") as db:
+        assert schema_version(db) == LATEST - 1  # the backup, before the upgrade
+        assert db.execute("SELECT guild_id FROM servers").fetchall() == [(7,)]
+    db.close()
+    assert not (clone / "data" / "stoppa.db-wal").exists()
+
+
 async def test_the_postgres_lines_run(workdir: Path) -> None:
     from tests.store.conftest import postgres_schema
     from tests.store.test_db_command import _fill
 
-    upgrade, copy = lines_checked_as("PostgreSQL")
+    (upgrade,) = [line for line in command_lines() if line.endswith(" db upgrade")]
+    (copy,) = lines_checked_as("PostgreSQL")
     (workdir / "data").mkdir()
     await _fill(str(workdir / "data" / "stoppa.db"))
     # as typed: the placeholder server is not there; one line says so
@@ -274,7 +400,7 @@ async def launch_line(
 
 
 async def test_the_run_line_starts_the_bot(workdir: Path, api: FakeApi) -> None:  # noqa: F811
-    (install,) = lines_checked_as("install as CI does; run against the fake Discord API")
+    (install,) = lines_checked_as("install the bot alone; run against the fake Discord API")
     run = install.split(" && ")[-1]
     proc = await launch_line(run, workdir, api)
     await started(proc, api)  # logged in, store open, commands synced, gateway asked

@@ -81,9 +81,9 @@ def test_env_example_documents_every_variable_the_bot_reads() -> None:
     load_settings({k: v or "" for k, v in example.items()})
 
 
-def unit() -> dict[str, list[str]]:
+def unit(name: str = "stoppa@.service") -> dict[str, list[str]]:
     values: dict[str, list[str]] = {}
-    for line in (ROOT / "deploy" / "stoppa@.service").read_text().splitlines():
+    for line in (ROOT / "deploy" / name).read_text().splitlines():
         if "=" in line and not line.startswith(("#", "[")):
             key, _, value = line.partition("=")
             values.setdefault(key.strip(), []).append(value.strip())
@@ -101,6 +101,22 @@ def test_the_systemd_unit_runs_one_shard_range_per_instance() -> None:
     # instances named as the comment says are valid shard ranges of 8 shards
     covered = [parse_shard_ids(name, 8) for name in ("0-3", "4-7")]
     assert sorted(i for ids in covered for i in ids) == list(range(8))
+
+
+def test_the_single_process_unit_runs_every_shard_without_test_tools() -> None:
+    """deploy/stoppa.service (issue 39): one process, every shard, installed without the test
+    tools, with the same stop and restart rules as the template."""
+    values = unit("stoppa.service")
+    template = unit()
+    assert values["ExecStart"] == template["ExecStart"]
+    for key in ("KillSignal", "RestartPreventExitStatus", "WorkingDirectory", "User"):
+        assert values[key] == template[key], key
+    assert not any("STOPPA_SHARD" in v for v in values.get("Environment", []))
+    text = (ROOT / "deploy" / "stoppa.service").read_text()
+    assert ".venv/bin/pip install -e .   #" in text and "[test]" not in text
+    assert "systemctl enable --now stoppa\n" in text
+    for path in values["ReadWritePaths"][0].split():
+        assert "mkdir -p data backup" in text and path.startswith("/srv/stoppa/")
 
 
 def test_the_statefulset_gives_each_pod_its_own_shards() -> None:

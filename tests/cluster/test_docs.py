@@ -18,8 +18,8 @@ def test_env_example_lists_the_shard_settings_and_they_load_empty() -> None:
     assert settings.shard_count is None and settings.shard_ids is None
 
 
-def test_readme_says_when_a_cluster_is_needed() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for text in ("### Running a cluster", "2,500 servers", "python -m bot cluster --processes",
+def test_the_operators_page_says_when_a_cluster_is_needed() -> None:
+    readme = (ROOT / "docs" / "operators.md").read_text(encoding="utf-8")
+    for text in ("## Running a cluster", "2,500 servers", "python -m bot cluster --processes",
                  "| `STOPPA_SHARD_COUNT` |", "| `STOPPA_SHARD_IDS` |", "(server id >> 22)"):
         assert text in readme

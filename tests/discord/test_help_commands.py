@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parents[2]
 #: a command written in backticks: `/stoppa new`, `/rules topic:` (group and subcommand)
 NAMED = re.compile(r"`/([a-z]+)(?: ([a-z]+))?")
 #: backticked paths that are not commands (a Docker volume, the metrics server's pages)
-NOT_COMMANDS = {"data", "metrics", "livez", "readyz"}
+NOT_COMMANDS = {"data", "metrics", "livez", "readyz", "srv"}
 #: commands /help deliberately does not name: /help itself
 LEFT_OUT_OF_HELP = {"help"}
 #: named in a catalogue before they exist (reported defects, not a way to silence the test)
-NOT_BUILT_YET: set[str] = set()
+NOT_BUILT_YET: set[str] = {"privacy"}  # issue 39: the /privacy cog comes next
 
 
 def tree_commands(h: Harness) -> tuple[set[str], set[str]]:
@@ -53,8 +53,10 @@ def help_text(lang: str) -> str:
 async def test_every_command_named_for_readers_exists(h: Harness) -> None:
     commands, groups = tree_commands(h)
     assert "stoppa new" in commands and "stoppa" in groups
-    sources = {"README.md": (ROOT / "README.md").read_text(encoding="utf-8"),
-               "docs/rules.md": (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")}
+    sources = {"README.md": (ROOT / "README.md").read_text(encoding="utf-8")} | {
+        f"docs/{page.name}": page.read_text(encoding="utf-8")
+        for page in (ROOT / "docs").glob("*.md")
+    }
     for lang in SUPPORTED:
         sources[f"catalogue {lang}"] = "\n".join(catalogue(lang).values())
     for name, text in sources.items():

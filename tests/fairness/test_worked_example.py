@@ -81,7 +81,7 @@ def test_the_command_prints_what_the_page_shows() -> None:
     block = re.search(r"```console\n\$ (.*?)\n(.*?)```", EXAMPLE, re.S)
     assert block is not None
     argv = shlex.split(block.group(1))
-    assert argv[:3] == ["python", "-m", "bot"]
+    assert argv[:3] == [".venv/bin/python", "-m", "bot"]
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     proc = subprocess.run([sys.executable, *argv[1:]], capture_output=True, text=True,
                           encoding="utf-8", cwd=ROOT, env=env, timeout=60)
