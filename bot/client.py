@@ -78,7 +78,7 @@ _log = logging.getLogger("stoppa.client")
 EXTENSIONS: tuple[str, ...] = (
     "cogs.rules", "cogs.economy", "cogs.admin", "cogs.table", "cogs.help", "cogs.history",
     "cogs.ranked", "cogs.pings", "cogs.tournament", "cogs.learn", "cogs.fair",
-    "cogs.practice",
+    "cogs.practice", "cogs.privacy",
 )
 
 #: Seconds between two edits of one table's public message (Discord rate limits: ~5 edits / 5 s

@@ -24,6 +24,7 @@ from bot.i18n.cards import cards_text
 from bot.i18n.currency import Currency
 from bot.i18n.refusals import readable
 from bot.render.shapes import phase_label
+from bot.store.privacy import is_forgotten
 from bot.tables import (
     Notice,
     PlayerHand,
@@ -73,7 +74,7 @@ class NameBook:
         """Display names of `users` (CPU seats and unknown members get a neutral name)."""
         out: dict[int, str] = {}
         for user in set(users):
-            if is_cpu(user):
+            if is_cpu(user) or is_forgotten(user):  # nobody on Discord to ask
                 out[user] = display_name(user)
                 continue
             name = self.known(guild_id, user) or await self._fetch(guild_id, user)
@@ -119,8 +120,8 @@ def key_of(prefix: str, name: object) -> str:
 
 
 def mention(user: int) -> str:
-    """A mention for a human, "CPU n" for a CPU seat."""
-    return display_name(user) if is_cpu(user) else f"<@{user}>"
+    """A mention for a human, "CPU n" for a CPU seat, "anon-n" for a forgotten member."""
+    return display_name(user) if is_cpu(user) or is_forgotten(user) else f"<@{user}>"
 
 
 def discord_time(epoch: float | None) -> str:

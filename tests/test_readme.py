@@ -127,6 +127,8 @@ HOW = {
     ".venv/bin/python -m bot db upgrade": "SQLite (update) and PostgreSQL",
     ".venv/bin/python -m bot db copy --from sqlite:///data/stoppa.db"
     " --to postgresql://user@localhost/stoppa": "PostgreSQL",
+    ".venv/bin/python -m bot db forget --server 123456789012345678 --member 234567890123456789":
+        "a fresh database, then a member who played",
     ".venv/bin/python -m bot sync": "fake Discord API",
     ".venv/bin/python -m bot cluster --processes 2 --shards 8": "fake Discord API",
 }
@@ -368,6 +370,34 @@ async def test_the_postgres_lines_run(workdir: Path) -> None:
         copied = shell(copy.replace(README_PG_URL, pg.url), workdir)
         assert copied.returncode == 0, copied.stderr
         assert "Both sides agree" in copied.stdout
+
+
+def test_the_forget_line_runs(workdir: Path) -> None:
+    """As typed, on the fresh database of an empty folder (nothing to forget: exit 0); then
+    with that member's balance and a grant: forgotten, the books still balance."""
+    import asyncio as aio
+    import sqlite3
+
+    from bot.store import Store
+
+    (line,) = lines_checked_as("a fresh database, then a member who played")
+    typed = shell(line, workdir)
+    assert typed.returncode == 0, typed.stderr
+    assert typed.stdout.strip() == ("Server 123456789012345678: member 234567890123456789 is"
+                                    " now anon-1 in every row; 0 chips went back to the bank.")
+    assert typed.stdout.strip().replace("\n", " ") in " ".join(DOCS["docs/privacy.md"].split())
+
+    async def fill() -> None:
+        store = await Store.open(str(workdir / "data" / "stoppa.db"))
+        await store.grant(123456789012345678, 234567890123456789, 5, reason="prize", by=1)
+        await store.close()
+
+    aio.run(fill())
+    again = shell(line, workdir)
+    assert again.returncode == 0 and "anon-2" in again.stdout and "1,005 chips" in again.stdout
+    with sqlite3.connect(workdir / "data" / "stoppa.db") as db:
+        assert not db.execute("SELECT 1 FROM accounts WHERE user_id = 234567890123456789"
+                              ).fetchall()
 
 
 # --- lines that need Discord: against the fake Discord API of tests/test_service.py ---------

@@ -1,4 +1,5 @@
-"""`python -m bot db upgrade|copy`: the schema of a database, and moving a server's data.
+"""`python -m bot db upgrade|copy|forget`: the schema of a database, moving a server's data,
+and forgetting a member (docs/privacy.md).
 
 `upgrade` opens the database (which applies every migration it lacks) and prints its version.
 `copy --from A --to B` copies every table of A into B, which must be empty (it is migrated
@@ -31,6 +32,7 @@ from bot.store.factory import (
     parse_database_url,
     stored_schema_version,
 )
+from bot.store.privacy import forgotten_name
 from bot.store.schema import LATEST, TABLES
 
 
@@ -45,6 +47,10 @@ def add_db_command(sub: argparse._SubParsersAction) -> None:
     copy.add_argument("--to", dest="target", required=True, help=t("db.option_to"))
     copy.add_argument("--allow-empty", action="store_true",
                       help=t("ops.db.option_allow_empty"))
+    forget = actions.add_parser("forget", help=t("db.help_forget"))
+    forget.add_argument("--server", type=int, required=True, help=t("db.option_server"))
+    forget.add_argument("--member", type=int, required=True, help=t("db.option_member"))
+    forget.add_argument("--database", default=None, help=t("db.option_database"))
     db.set_defaults(func=run_db)
 
 
@@ -57,12 +63,14 @@ def run_db(args: argparse.Namespace) -> int:
     from bot.config import ConfigError
 
     try:
-        if args.db_command == "upgrade":
+        if args.db_command in ("upgrade", "forget"):
             if args.database is None:
                 database, setting = _configured_database()
             else:
                 database, setting = args.database, "--database"
                 parse_database_url(database, setting)
+            if args.db_command == "forget":
+                return asyncio.run(forget(database, setting, args.server, args.member))
             return asyncio.run(upgrade(database, setting))
         parse_database_url(args.source, "--from")
         parse_database_url(args.target, "--to")
@@ -100,6 +108,20 @@ async def upgrade(database: str, setting: str = "--database") -> int:
     finally:
         await store.close()
     print(t("db.upgraded", database=_shown(database), version=version, latest=LATEST))
+    return 0
+
+
+async def forget(database: str, setting: str, server: int, member: int) -> int:
+    """Forget `member` on `server` (docs/privacy.md): the store's one transaction, as
+    `/privacy` runs it; `ForgetRefused` (a StoreError) while they are in a game in play."""
+    store = await _open(database, setting)
+    try:
+        done = await store.forget_member(server, member)
+    finally:
+        await store.close()
+    print(t("db.forgotten", server=str(server), member=str(member),
+            name=forgotten_name(done.placeholder),
+            amount=done.chips_returned))
     return 0
 
 

@@ -38,6 +38,7 @@ from bot.store.models import (
     TournamentRow,
     Unset,
 )
+from bot.store.privacy import Forgotten, MemberData
 from bot.store.stakes import Stakes
 
 
@@ -99,6 +100,15 @@ class StoreContract(Protocol):
 
     async def pings_off(self, guild: int) -> set[int]:
         """The members of the server who turned their turn pings off."""
+        ...
+
+    async def member_data(self, guild: int, user: int) -> MemberData:
+        """What this server's rows hold about a member (`/privacy`, docs/privacy.md)."""
+        ...
+
+    async def forget_member(self, guild: int, user: int) -> Forgotten:
+        """Put an anonymous placeholder in every row of this server naming the member, return
+        their chips to the bank, delete their settings (`ForgetRefused` while in a game)."""
         ...
 
     async def set_word(self, guild: int, user: int, word: str) -> None:

@@ -13,6 +13,7 @@ from bot.store.fair_words import FairWordsMixin
 from bot.store.history import HistoryMixin
 from bot.store.leases import LeasesMixin
 from bot.store.pings import PingsMixin
+from bot.store.privacy import PrivacyMixin
 from bot.store.ratings import RatingsMixin
 from bot.store.tables import TablesMixin
 from bot.store.tournaments import TournamentsMixin
@@ -20,7 +21,7 @@ from bot.store.tournaments import TournamentsMixin
 
 class StoreMethods(
     AccountsMixin, TablesMixin, HistoryMixin, LeasesMixin, RatingsMixin, TournamentsMixin,
-    PingsMixin, CommandSyncMixin, FairWordsMixin,
+    PingsMixin, CommandSyncMixin, FairWordsMixin, PrivacyMixin,
 ):
     """Accounts and ledger, stakes, tables, history, leases, ratings, tournaments, pings, the
-    command sync state, the players' fair-deal words."""
+    command sync state, the players' fair-deal words, a member's data and forgetting them."""

@@ -15,6 +15,7 @@ from bot.engine import BettingView, Event, Pots, Rules, SeatView, StoppaView
 from bot.engine import ShownPoint as DeclaredPoint
 from bot.i18n import t
 from bot.i18n.currency import Currency
+from bot.store.privacy import forgotten_name, is_forgotten
 
 if TYPE_CHECKING:  # the tournament's info, made by its policy (bot.tournaments imports us)
     from bot.tournaments.info import TournamentInfo
@@ -48,11 +49,14 @@ class Notice:
 
 
 def display_name(user: int, names: Mapping[int, str] | None = None) -> str:
-    """A display name for `user`: from `names`, else a mention, else "CPU n" for CPU seats."""
+    """A display name for `user`: from `names`, else a mention, else "CPU n" for CPU seats
+    and "anon-n" for a forgotten member (docs/privacy.md)."""
     if names and user in names:
         return names[user]
     if user <= 0:  # a CPU seat (see bot.tables.cpus)
         return f"CPU {(-user) % 10}"
+    if is_forgotten(user):
+        return forgotten_name(user)
     return f"<@{user}>"
 
 
