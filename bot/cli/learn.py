@@ -7,6 +7,7 @@ The same lesson (`bot.learn`) and the same words; the moves are numbered, and a 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import TextIO
 
@@ -16,13 +17,15 @@ from bot.learn.texts import screen
 
 #: markdown the terminal does not need
 _MARKUP = ("**", "`")
+#: Discord's italics, `*primo di mano*` (a star on each side of a word or words)
+_ITALICS = re.compile(r"\*(\S(?:[^*\n]*\S)?)\*")
 
 
 def plain(text: str) -> str:
-    """The text without Discord's bold and code marks."""
+    """The text without Discord's bold, italic and code marks."""
     for mark in _MARKUP:
         text = text.replace(mark, "")
-    return text
+    return _ITALICS.sub(r"\1", text)
 
 
 def run_learn(args: argparse.Namespace, stdin: TextIO | None = None,
@@ -40,6 +43,7 @@ def run_learn(args: argparse.Namespace, stdin: TextIO | None = None,
             print(f"  {line}", file=out)
         print("\n" + plain(shown.text), file=out)
         if step.over:
+            print("\n" + t("learn.cli_next", lang), file=out)
             return 0
         for number, (_, label) in enumerate(shown.moves, 1):
             print(f"  {number}. {label}", file=out)

@@ -25,6 +25,7 @@ from bot.engine import (
     parse_action,
     parse_cards,
 )
+from bot.engine.events import StoppaBegan
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
 from bot.i18n.cards import RANKS, cards_text
@@ -367,8 +368,11 @@ def play_hand(
     try:
         while True:
             events = hand.events_for(HUMAN)
-            for line in narrator.lines(e for e in events[shown:] if e.kind != "ante"):
+            new = [e for e in events[shown:] if e.kind != "ante"]
+            for line in narrator.lines(new):
                 echo(line)
+            if any(isinstance(e, StoppaBegan) for e in new):
+                console.say("stoppa_auto")  # why the stoppa's turns then come in bursts
             shown = len(events)
             seat = hand.to_act
             if seat is None:

@@ -30,6 +30,9 @@ DEFAULT = "en"
 #: the format spec of an amount of chips in a catalogue message: `{amount:chips}`
 CHIPS_SPEC = "chips"
 LOCALES_DIR = Path(__file__).with_name("locales")
+#: the format spec of a name after the Italian "a" (to, at): `{to:a}` is "ad Anna", "a Bruno"
+#: (the euphonic d before a name that starts with a)
+TO_SPEC = "a"
 #: in a plural form, where the count itself is written ("the last # hands")
 COUNT_MARK = "#"
 
@@ -60,6 +63,9 @@ class _CatalogueFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec == CHIPS_SPEC:
             return self.currency.amount(value, self.lang)
+        if format_spec == TO_SPEC:
+            name = str(value)
+            return ("ad " if name[:1].lower() == "a" else "a ") + name
         if "|" in format_spec:
             one, other = format_spec.split("|", 1)
             count = count_of(value)
@@ -127,7 +133,8 @@ def t(
     if not params:
         return text
     params = format_params(params, lang)
-    if "|" not in text and f":{CHIPS_SPEC}}}" not in text:  # the plain (faster) str.format
+    if "|" not in text and f":{CHIPS_SPEC}}}" not in text and f":{TO_SPEC}}}" not in text:
+        # no spec of ours: the plain (faster) str.format
         return text.format(**params)
     return _CatalogueFormatter(lang, currency).format(text, **params)
 

@@ -46,6 +46,27 @@ def card_name(code: str, lang: str) -> str:
     return t("cards.card", lang, rank=rank_name(rank, lang), suit=suit_name(suit, lang))
 
 
+def card_in_sentence(code: str, lang: str) -> str:
+    """The card's name as a sentence says it: with its article in Italian ("l'Asso di Coppe",
+    "il Re di Spade"), as it is in English ("Ace of Cups")."""
+    rank, _ = parse_code(code)
+    return t(f"cards.in_sentence.r{rank}", lang, card=card_name(code, lang))
+
+
+def cards_in_sentence(codes: Iterable[str], lang: str) -> str:
+    """Several cards as a sentence lists them, with their codes and "and" before the last:
+    "l'Asso di Coppe (1c), il Sei di Coppe (6c) e il Sette di Denari (7d)"."""
+    parts = []
+    for code in codes:
+        rank, suit = parse_code(code)
+        parts.append(f"{card_in_sentence(code, lang)} ({rank}{suit})")
+    if not parts:
+        return t("cards.none", lang)
+    if len(parts) == 1:
+        return parts[0]
+    return t("cards.separator", lang).join(parts[:-1]) + t("cards.last_separator", lang) + parts[-1]
+
+
 def cards_text(codes: Iterable[str], lang: str) -> str:
     """Several cards as readable text, with their codes: "Ace of Cups (1c), Seven of Coins (7d)"."""
     parts = []

@@ -16,7 +16,7 @@ from bot.engine.cards import Card
 from bot.engine.events import Played, Senza
 from bot.engine.views import SeatView
 from bot.i18n import t
-from bot.i18n.cards import card_name, cards_text
+from bot.i18n.cards import card_in_sentence, cards_in_sentence
 from bot.learn.lesson import Answer, LessonStep, choices
 from bot.learn.script import LEARNER, STEPS
 from bot.render.narration import Narrator
@@ -43,7 +43,8 @@ def names(lang: str, learner: str | None = None) -> list[str]:
 
 
 def _cards(cards: Sequence[Card], lang: str) -> str:
-    return cards_text([c.code for c in cards], lang)
+    """Cards as a sentence names them ("il Tre di Coppe (3c) e il Re di Coppe (10c)")."""
+    return cards_in_sentence([c.code for c in cards], lang)
 
 
 def move_label(move: Action, lang: str) -> str:
@@ -100,7 +101,7 @@ def _fifty_five(view: SeatView, lang: str) -> dict[str, Any]:
     return {
         "pair": _cards(held, lang),
         "pair_value": sum(c.primiera for c in held),
-        "missing": card_name(f"{missing}{suit}", lang),
+        "missing": card_in_sentence(f"{missing}{suit}", lang),
     }
 
 

@@ -118,13 +118,21 @@ class Narrator:
             key = {"no_bet": "win_no_bet", "alone": "win_alone"}.get(e.reason or "", "win")
             return [self._t(key, player=who, pot=self._pot(e.pot, e.deal), amount=e.amount)]
         if isinstance(e, ev.Paid):
-            return [self._t("payment", player=who, amount=e.amount, to=self.names[e.to],
-                            cards=e.cards)]
+            return [self._t(payment_key(e), player=who, amount=e.amount, owed=e.owed,
+                            to=self.names[e.to], cards=e.cards)]
         if isinstance(e, ev.SpecialHand):
             return [self._t(f"special_{e.name}", player=who)]
         if isinstance(e, ev.Carried):
             return [self._t("carry_next" if e.into == "next" else "carry", amount=e.amount)]
         return []
+
+
+def payment_key(e: ev.Paid) -> str:
+    """The message of a payment: in full, short of what was owed, or nothing (R-13: never
+    more than the chips the payer has)."""
+    if e.amount >= e.owed:
+        return "payment"
+    return "payment_short" if e.amount else "payment_none"
 
 
 def results_text(result: Sequence[int], names: Sequence[str], lang: str) -> str:

@@ -28,6 +28,7 @@ from bot.engine import events as ev
 from bot.engine.events import Event
 from bot.i18n import t
 from bot.i18n.numbers import format_number
+from bot.render.narration import payment_key
 from bot.render.snapshots import PaymentInfo, SeatInfo, TableSnapshot
 from bot.render.stoppa_row import opens_sequence
 
@@ -339,8 +340,9 @@ class _Builder:
         self.seats[to].net += amount
         if amount:
             self.payments.append(PaymentInfo(self.name(payer), self.name(to), amount))
-        self.emit("payment", self.text("payment", player=self.name(payer), amount=amount,
-                                     to=self.name(to), cards=e.cards), acting=payer)
+        self.emit("payment", self.text(payment_key(e), player=self.name(payer), amount=amount,
+                                       owed=e.owed, to=self.name(to), cards=e.cards),
+                  acting=payer)
 
 
 def _marks_bet(prev: Event | None, e: Event) -> bool:

@@ -88,6 +88,9 @@ def test_R12_your_forced_plays_are_shown_before_you_open() -> None:
     opening = next(i for i, line in enumerate(lines)
                    if line.startswith(t("demo.play.your_turn", "en", phase="stoppa")[:20]))
     assert lines[opening - 1] == "Anna: 6-7-8-9-10"  # played for you, before you choose
+    # and the player was told why the stoppa's turns come in a burst (issue 39)
+    told = lines.index(t("demo.play.stoppa_auto", "en"))
+    assert lines[told - 1].startswith("--- Stoppa") and told < opening
     assert any(line.startswith("Anna: ") and "senza" in line for line in lines[opening:])
 
 
@@ -184,3 +187,21 @@ def test_ctrl_c_in_a_real_terminal_session_exits_without_a_traceback() -> None:
     assert proc.returncode == 0, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "Goodbye" in out
+
+
+def test_a_short_payment_and_the_stoppa_automation_are_said_in_words() -> None:
+    """Issue 39: a payment short of what was owed (R-13: never more than the chips one has)
+    says so instead of "pays 0 to Anna"; an all-in names the bet to match, not a "level"."""
+    from bot.engine.events import Paid
+    from bot.i18n import t
+    from bot.render.narration import Narrator
+
+    narrator = Narrator(["Anna", "Bruno", "Carla"], "it")
+    (none,) = narrator.lines([Paid(2, 0, 0, 30, 3)])
+    assert none == "Carla deve 30 ad Anna (3 carte in mano) ma non ha più fiches: non paga niente."
+    (short,) = Narrator(["Anna", "Bruno", "Carla"], "en").lines([Paid(1, 2, 10, 30, 3)])
+    assert short == "Bruno owes 30 to Carla (3 cards left) but has only 10 left: pays 10."
+    for lang in ("en", "it"):
+        assert "level" not in t("demo.allin", lang, player="A", amount=19, level=19).lower()
+        assert "livello" not in t("demo.allin", lang, player="A", amount=19, level=19)
+        assert "level" not in t("render.level", lang, amount=40).lower()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import t
-from bot.i18n.cards import cards_text
+from bot.i18n.cards import cards_in_sentence
 from bot.learn import STEPS
 from bot.learn.lesson import choices, lesson_step, same_move
 from cogs.learn import move_code
@@ -41,7 +41,7 @@ async def test_the_guided_hand_is_played_to_the_end_with_wrong_moves_on_the_way(
             assert t("learn.not_quite", lang) in text
             assert title in text
         shown = current.view.best_point.cards if current.view.best_point else current.view.hand
-        assert cards_text([c.code for c in shown], lang) in h.message(message_id).text
+        assert cards_in_sentence([c.code for c in shown], lang) in h.message(message_id).text
         asked = next(m for m in choices(current) if same_move(m, step.asked))
         reply = await h.click(learner, message_id, f"stoppa:learn:{index}:{move_code(asked)}")
         assert reply.first_response_after is not None and reply.first_response_after < 3

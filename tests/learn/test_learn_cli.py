@@ -45,6 +45,13 @@ def test_the_lesson_in_the_terminal_reaches_the_end(lang: str) -> None:
     assert out.count(t("learn.not_quite", lang)) >= len(STEPS) - 1
     assert t("learn.pick_number", lang, count=2) in out
     assert "Traceback" not in done.stderr
+    # no markdown printed raw (issue 39: "*primo di mano*"), and the terminal's next step last
+    assert "*" not in out and "`" not in out
+    assert out.rstrip().splitlines()[-1] == t("learn.cli_next", lang)
+    assert ".venv/bin/python -m bot play" in out.rstrip().splitlines()[-1]
+    if lang == "it":  # "ad Anna", never "a Anna"; cards named with their articles
+        assert " ad Anna (" in out and " a Anna" not in out
+        assert "il Tre di Coppe (3c), il Fante di Coppe (8c) e il Re di Coppe (10c)" in out
 
 
 def test_q_stops_the_lesson() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.actions import Bet, Concede, Declare, Pass, Play
-from bot.i18n.cards import cards_text
+from bot.i18n.cards import cards_in_sentence
 from bot.learn import STEPS, Lesson
 from bot.learn.lesson import choices, lesson_step, same_move
 from bot.learn.script import DEALER, LEARNER
@@ -90,7 +90,7 @@ def test_each_step_names_the_learners_own_cards(lang: str) -> None:
         if step.view.phase in ("showdown", "big_point"):
             assert step.view.best_point is not None
             shown = step.view.best_point.cards
-        assert cards_text([c.code for c in shown], lang) in text, (lang, step.step)
+        assert cards_in_sentence([c.code for c in shown], lang) in text, (lang, step.step)
 
 
 @pytest.mark.parametrize("lang", LANGS)
