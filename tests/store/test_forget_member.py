@@ -52,7 +52,7 @@ async def _play(store: StoreContract) -> int:
 async def _rows(store: StoreContract) -> dict[str, list[dict[str, Any]]]:
     out = {}
     for table in TABLES:
-        columns, rows = await store.export_rows(table)  # type: ignore[attr-defined]
+        columns, rows = await store.export_rows(table)
         out[table] = [dict(zip(columns, row, strict=True)) for row in rows]
     return out
 
@@ -61,12 +61,22 @@ async def test_a_forgotten_member_leaves_no_trace_and_the_books_balance(
     store: StoreContract,
 ) -> None:
     hand_id = await _play(store)
+    # a tournament not over holds the member back; once cancelled (every buy-in refunded), not
+    cup = await store.create_tournament(GUILD, 1, buy_in=50, max_players=4,
+                                        state=json.dumps({"seats": [GONE, ANNA]}))
+    for user in (GONE, ANNA):
+        await store.register(cup.id, user)
+    with pytest.raises(ForgetRefused) as refused:
+        await store.forget_member(GUILD, GONE)
+    assert refused.value.reason == "tournament"
+    await store.cancel_tournament(cup.id)
     before = await store.member_data(GUILD, GONE)
+    assert before.tournaments == 1
     assert before.balance == 1000 + 250 - 40 - 80 and before.hands == 1 and before.word
     assert before.pings_off and before.rated_seasons == 1 and before.ledger_rows >= 4
     others = await store.balances(GUILD, [ANNA, BRUNO])
     anna_stats = await store.stats(GUILD, ANNA)
-    totals = await store.total_chips(GUILD)  # type: ignore[attr-defined]
+    totals = await store.total_chips(GUILD)
 
     gone = await store.forget_member(GUILD, GONE)
 
@@ -91,8 +101,10 @@ async def test_a_forgotten_member_leaves_no_trace_and_the_books_balance(
     replay = await store.stored_hand(GUILD, hand_id)
     assert replay is not None and replay.events == hand.events
     assert await store.player_hands(GUILD, gone.placeholder) == [hand]
+    entrants = (await store.get_tournament(cup.id)).entrants
+    assert sorted(entrants) == sorted([gone.placeholder, ANNA])
     # the chips went back to the bank, in the ledger
-    balances, escrow, minted = await store.total_chips(GUILD)  # type: ignore[attr-defined]
+    balances, escrow, minted = await store.total_chips(GUILD)
     assert (balances, escrow) == (totals[0] - gone.chips_returned, totals[1])
     assert minted == totals[2] - gone.chips_returned
     forget_rows = [r for r in rows["ledger"] if r["reason"] == REASON_FORGET]
