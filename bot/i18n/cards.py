@@ -7,7 +7,7 @@ The names live in the `cards` catalogue; this module only parses and assembles.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from bot.i18n import t
 
@@ -53,26 +53,25 @@ def card_in_sentence(code: str, lang: str) -> str:
     return t(f"cards.in_sentence.r{rank}", lang, card=card_name(code, lang))
 
 
-def cards_in_sentence(codes: Iterable[str], lang: str) -> str:
-    """Several cards as a sentence lists them, with their codes and "and" before the last:
-    "l'Asso di Coppe (1c), il Sei di Coppe (6c) e il Sette di Denari (7d)"."""
+def _named(codes: Iterable[str], lang: str, name: Callable[[str, str], str]) -> list[str]:
+    """Each card's `name` followed by its code: "Ace of Cups (1c)"."""
     parts = []
     for code in codes:
         rank, suit = parse_code(code)
-        parts.append(f"{card_in_sentence(code, lang)} ({rank}{suit})")
-    if not parts:
-        return t("cards.none", lang)
-    if len(parts) == 1:
-        return parts[0]
+        parts.append(f"{name(code, lang)} ({rank}{suit})")
+    return parts
+
+
+def cards_in_sentence(codes: Iterable[str], lang: str) -> str:
+    """Several cards as a sentence lists them, with their codes and "and" before the last:
+    "l'Asso di Coppe (1c), il Sei di Coppe (6c) e il Sette di Denari (7d)"."""
+    parts = _named(codes, lang, card_in_sentence)
+    if len(parts) < 2:
+        return parts[0] if parts else t("cards.none", lang)
     return t("cards.separator", lang).join(parts[:-1]) + t("cards.last_separator", lang) + parts[-1]
 
 
 def cards_text(codes: Iterable[str], lang: str) -> str:
     """Several cards as readable text, with their codes: "Ace of Cups (1c), Seven of Coins (7d)"."""
-    parts = []
-    for code in codes:
-        rank, suit = parse_code(code)
-        parts.append(f"{card_name(code, lang)} ({rank}{suit})")
-    if not parts:
-        return t("cards.none", lang)
-    return t("cards.separator", lang).join(parts)
+    parts = _named(codes, lang, card_name)
+    return t("cards.separator", lang).join(parts) if parts else t("cards.none", lang)
