@@ -473,3 +473,24 @@ async def test_the_cluster_line_starts_two_bots_that_log_in(
     assert [r for r in api.requests if r[0] == "PUT"] == [
         ("PUT", f"/applications/{APP_ID}/commands")
     ]
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_every_link_between_the_pages_leads_somewhere() -> None:
+    """Each relative link of the README and docs/ names a file that exists, and an anchor
+    names one of that page's headings."""
+    for page, text in DOCS.items():
+        here = (ROOT / page).parent
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if target.startswith(("http://", "https://", "mailto:")):
+                continue
+            path, _, anchor = target.partition("#")
+            file = (here / path).resolve() if path else ROOT / page
+            assert file.exists(), (page, target)
+            if anchor:
+                headings = re.findall(r"^#+ (.+)$", file.read_text(encoding="utf-8"), re.M)
+                assert anchor in {_anchor(h) for h in headings}, (page, target)

@@ -131,3 +131,23 @@ async def test_a_member_in_a_game_in_play_is_refused_and_nothing_changes(
     await store.save_table(table.id, TableSave(1, moves=[Move(GONE, -60, "refund", 1)]))
     await store.close_table(table.id, expected_version=2)
     assert (await store.forget_member(GUILD, GONE)).chips_returned == 1000
+
+
+#: the tables of the schema that never name a member: a lease's owner is a process, a season
+#: has a name and dates
+NAME_NOBODY = {"table_leases", "seasons"}
+
+
+def test_every_table_that_can_name_a_member_is_forgotten_and_documented() -> None:
+    """A table added to the schema must be handled by the forget transaction and listed in
+    docs/privacy.md, or be declared here as naming nobody."""
+    from pathlib import Path
+
+    from bot.store.privacy import DELETED, ID_COLUMNS, TEXT_COLUMNS
+
+    handled = {t for t, _, _ in ID_COLUMNS} | set(TEXT_COLUMNS) | set(DELETED)
+    handled |= {"tournament_entries"}  # through its tournament's server (ENTRIES)
+    assert set(TABLES) - NAME_NOBODY == handled
+    page = (Path(__file__).resolve().parents[2] / "docs" / "privacy.md").read_text("utf-8")
+    for table in handled:
+        assert f"`{table}`" in page, table
