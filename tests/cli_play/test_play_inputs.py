@@ -20,7 +20,7 @@ def test_a_bet_after_a_bet_is_the_raise_the_prompt_offers() -> None:
     out = play(["raise 50", "bet", "bet 40", "bet 70", "quit"], seed=5)
     assert "Anna bets 50." in out
     assert "There is no bet to call" not in out
-    assert "You may raise to any level from 70 to 200 (raise N)." in out
+    assert "You may raise the bet to match to any amount from 70 to 200 (raise N:" in out
     assert answer_to(out, "bet") == ["Write the amount too: raise N."]
     assert answer_to(out, "bet 40") == ["Not allowed: The minimum raise is to 70."]
     assert answer_to(out, "bet 70")[0] == "Anna raises to 70."
