@@ -58,3 +58,12 @@ async def test_every_integer_and_number_option_is_within_discords_range(h: Harne
     verify = {o["name"]: o for p, o in found if p == "fair verify"}
     assert verify["table"]["max_value"] == high
 
+
+
+async def test_the_largest_table_number_is_an_unknown_table_on_both_databases(
+    hdb: Harness,
+) -> None:
+    member = hdb.member("Carla", locale="en-GB")
+    reply = await hdb.slash(member, "fair verify", table=2**53 - 1)
+    assert reply.ephemeral
+    assert reply.text == f"There is no table {2**53 - 1} on this server."
