@@ -43,6 +43,7 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.components import custom_id_of, selected_values
 from bot.discord_utils.edits import MessageEdit
+from bot.discord_utils.numbers import typed_number
 from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, Raise, parse_action
 from bot.i18n import t
 from bot.players.hint import hint
@@ -56,6 +57,7 @@ from cogs.table import CPU_LEVELS
 from cogs.table_items import AmountModal, PickSelect, TableButton, action_panel
 from cogs.table_text import (
     action_words,
+    discord_time,
     hand_text,
     key_of,
     phase_text,
@@ -226,7 +228,11 @@ def practice_text(table: TableSession, user: int, lang: str, top: list[str]) -> 
         info = table.hand_for(user)
         words = hand_text(info, table.snapshot, lang).split("\n")
         if info.my_turn:  # no turn clock here: the turn's line without a deadline
-            words[-1] = t("practice.your_turn", lang, actions=", ".join(action_words(info, lang)))
+            actions = ", ".join(action_words(info, lang))
+            clocked = t("table.hand.your_turn", lang, deadline=discord_time(None),
+                        actions=actions)
+            turn = t("practice.your_turn", lang, actions=actions)
+            words = [turn if line == clocked else line for line in words]
         lines += words
         panel = action_panel(table.id, info, lang) if table.in_hand else None
         if panel is not None:
@@ -399,13 +405,14 @@ class PracticeCog(commands.Cog):
 
     def amount_move(self, user: int, text: str) -> Action | None:
         """A bet of `text` chips, or a raise to it when the member has a bet to call."""
-        if not text.isdigit():
+        chips = typed_number(text)
+        if chips is None:
             return None
         table = self.service.practice(user)
         if table is None or not table.in_hand:
             return None
         raising = any(isinstance(a, Raise | Call) for a in table.hand_for(user).actions)
-        return Raise(int(text)) if raising else Bet(int(text))
+        return Raise(chips) if raising else Bet(chips)
 
     # -- answers --------------------------------------------------------------------------
     async def defer_click(self, interaction: discord.Interaction[StoppaBot]) -> None:
