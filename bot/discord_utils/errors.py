@@ -99,9 +99,10 @@ def check_options(command: app_commands.Command[Any, ..., Any],
                   namespace: app_commands.Namespace) -> None:
     """Refuse (`UserFacingError`) an option that is not one of its choices, or outside its
     declared bounds: numbers by value, strings by length (discord.py keeps both in
-    `min_value`/`max_value`)."""
+    `min_value`/`max_value`); and a text holding a control character (`checked_text`)."""
     from bot.discord_utils.numbers import checked_range, echo  # (numbers imports this module)
 
+    check_texts(namespace)
     for parameter in command.parameters:
         chosen = getattr(namespace, parameter.display_name, None)
         if parameter.choices and chosen is not None and chosen not in {
@@ -119,6 +120,15 @@ def check_options(command: app_commands.Command[Any, ..., Any],
         elif isinstance(value, str) and not (low or 0) <= len(value) <= (high or len(value)):
             raise UserFacingError("input_numbers.text_length", low=low or 0,
                                   high=high if high is not None else len(value))
+
+
+def check_texts(namespace: app_commands.Namespace) -> None:
+    """Refuse (`UserFacingError`) any string option holding a control character."""
+    from bot.discord_utils.text import checked_text  # (text imports this module)
+
+    for _, value in namespace:
+        if isinstance(value, str):
+            checked_text(value)
 
 
 def is_busy(error: BaseException) -> bool:
@@ -196,8 +206,9 @@ class StoppaTree(app_commands.CommandTree["StoppaBot"]):
     """The bot's command tree: every command error is logged and answered (never swallowed).
 
     Before any command runs, `interaction_check` refuses politely what Discord itself would
-    have refused for an honest client: a server command used in a DM, and an option outside
-    the bounds the command declares (`Range`: Discord checks them, discord.py does not)."""
+    have refused for an honest client: a server command used in a DM, an option outside
+    the bounds the command declares (`Range`: Discord checks them, discord.py does not), and
+    a text holding a control character (`bot.discord_utils.text`)."""
 
     async def interaction_check(self, interaction: discord.Interaction[StoppaBot], /) -> bool:
         """Refuse (an `AppCommandError`, answered by `on_error`) a server command in a DM
@@ -210,6 +221,8 @@ class StoppaTree(app_commands.CommandTree["StoppaBot"]):
                 raise app_commands.NoPrivateMessage()
             if interaction.type is discord.InteractionType.application_command:
                 check_options(command, interaction.namespace)
+            else:  # an autocomplete: the text typed so far
+                check_texts(interaction.namespace)
         except app_commands.AppCommandError:
             if interaction.type is discord.InteractionType.autocomplete:
                 if not interaction.response.is_done():
