@@ -31,7 +31,6 @@ from discord.ext import commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import (
-    answer_out_of_date,
     choice,
     cmd_str,
     guarded,
@@ -123,7 +122,7 @@ class PracticeButton(discord.ui.DynamicItem[discord.ui.Button], template=PRACTIC
                    _opt(match["turn"]), _opt(match["arg"]))
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         await cog_of(interaction).on_button(interaction, self.table, self.action, self.hand,
@@ -151,7 +150,7 @@ class PracticeSelect(discord.ui.DynamicItem[discord.ui.Select], template=PICK_TE
         return cls(int(match["table"]), int(match["hand"]), int(match["turn"]))
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         await cog_of(interaction).on_pick(interaction, self.table, self.hand, self.turn,
@@ -166,14 +165,11 @@ class PracticeAmountModal(AmountModal):
         super().__init__(table, hand, turn, low, high, lang)
         self.custom_id = practice_id(table, "amount", hand, turn)
 
-    async def on_submit(  # type: ignore[override]  # our client is always a StoppaBot
-        self, interaction: discord.Interaction[StoppaBot]
-    ) -> None:
-        """Play the amount typed (the submit is answered whatever happens)."""
-        mark_handled(interaction)
+    @guarded
+    async def on_submit(self, interaction: discord.Interaction[StoppaBot], /) -> None:
+        """Play the amount typed (`guarded`: the submit is answered whatever happens)."""
         await cog_of(interaction).on_amount(interaction, self.table, self.hand, self.turn,
                                             self.amount.value or "")
-        await answer_out_of_date(interaction)
 
 
 def cog_of(interaction: discord.Interaction[StoppaBot]) -> PracticeCog:

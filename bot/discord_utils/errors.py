@@ -11,13 +11,13 @@ from __future__ import annotations
 import functools
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.discord_utils.checks import NotManager
+from bot.discord_utils.client_type import OurMethod, P, R, S, TheirMethod, for_stoppa_bot
 from bot.discord_utils.components import custom_id_of, mark_handled
 from bot.discord_utils.language import lang_for
 from bot.i18n import t
@@ -28,7 +28,6 @@ if TYPE_CHECKING:  # the client imports this package: the bot's type is for mypy
 
 _log = logging.getLogger("stoppa.discord")
 
-F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 
 class UserFacingError(app_commands.AppCommandError):
@@ -242,7 +241,8 @@ class StoppaView(discord.ui.View):
     """A View whose item errors are logged and answered politely (not "This interaction
     failed"). Use it as the base of every view with callbacks."""
 
-    async def on_error(  # type: ignore[override]  # our client is always a StoppaBot
+    @for_stoppa_bot
+    async def on_error(
         self, interaction: discord.Interaction[StoppaBot], error: Exception,
         item: discord.ui.Item[Any], /,
     ) -> None:
@@ -266,16 +266,17 @@ async def answer_out_of_date(interaction: discord.Interaction[StoppaBot]) -> Non
     await send_ephemeral(interaction, t("errors.button_out_of_date", lang))
 
 
-def guarded(callback: F) -> F:
+def guarded(callback: OurMethod[S, P, R]) -> TheirMethod[S, P, R | None]:
     """Decorate a component callback (`async def callback(self, interaction, ...)`) so that an
     exception is logged and answered politely, and a callback that returned without answering
     is answered "out of date". Needed for `DynamicItem.callback`: discord.py runs dynamic items
-    in a plain View whose `on_error` only logs, and nobody else answers them."""
+    in a plain View whose `on_error` only logs, and nobody else answers them. The callback is
+    written for our client and typed as discord.py calls it (`for_stoppa_bot`)."""
 
     @functools.wraps(callback)
     async def wrapper(
-        self: Any, interaction: discord.Interaction[StoppaBot], *args: Any, **kwargs: Any
-    ) -> Any:
+        self: S, interaction: discord.Interaction[StoppaBot], /, *args: P.args, **kwargs: P.kwargs
+    ) -> R | None:
         mark_handled(interaction)  # before any await: `on_interaction` leaves it to us
         try:
             result = await callback(self, interaction, *args, **kwargs)
@@ -286,4 +287,4 @@ def guarded(callback: F) -> F:
         await answer_out_of_date(interaction)
         return result
 
-    return wrapper  # type: ignore[return-value]  # same signature as `callback`
+    return for_stoppa_bot(wrapper)
