@@ -115,3 +115,48 @@ def test_a_command_option_bound_beyond_int53_is_refused() -> None:
 def test_each_deviation_says_why() -> None:
     assert DEVIATIONS
     assert all(len(d.why) > 40 for d in DEVIATIONS)
+
+
+# -- the rules across fields (the spec states each field's limit, not these) ----------------
+def message_errors(body: dict[str, Any]) -> list[str]:
+    return [v.message for v in check(call("POST", f"/channels/{CHANNEL}/messages", body))]
+
+
+def test_the_embeds_of_a_message_hold_6000_characters_together() -> None:
+    embed = {"title": "t" * 256, "description": "d" * 4000,
+             "fields": [{"name": "n" * 200, "value": "v" * 1000}]}
+    assert message_errors({"embeds": [embed]}) == []
+    assert message_errors({"embeds": [embed, embed]}) == [
+        "10912 characters of embeds (at most 6000)"
+    ]
+
+
+def test_a_row_holds_five_buttons_or_one_select_and_custom_ids_are_unique() -> None:
+    row = [button(custom_id=f"b{i}") for i in range(5)]
+    assert message_errors({"components": [{"type": 1, "components": row}]}) == []
+    select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}
+    shared = {"components": [{"type": 1, "components": [select, button(custom_id="x")]}]}
+    assert message_errors(shared) == ["a select menu shares its row"]
+    twice = {"components": [{"type": 1, "components": [button(), button()]}]}
+    assert message_errors(twice) == [
+        "custom id 'stoppa:1:bet' used twice (first at $.components[0].components[0])"
+    ]
+    rows = {"components": [{"type": 1, "components": [button(custom_id=f"r{i}")]}
+                           for i in range(6)]}
+    assert message_errors(rows) == ["6 rows (at most 5)"]
+
+
+def test_a_components_v2_message_holds_40_components_and_4000_characters() -> None:
+    texts = [{"type": 10, "content": "x" * 100} for _ in range(39)]
+    fits = {"flags": 1 << 15, "components": [{"type": 17, "components": texts}]}
+    assert message_errors(fits) == []
+    too_many = {"flags": 1 << 15, "components": [{"type": 17, "components": [*texts, *texts]}]}
+    found = message_errors(too_many)
+    assert {"79 components (at most 40)", "7800 characters of text (at most 4000)"} <= set(found)
+    with_content = {"flags": 1 << 15, "content": "hi", "components": texts[:1]}
+    assert message_errors(with_content) == ["a Components V2 message has no content"]
+    in_a_callback = {"type": 4, "data": {"flags": 1 << 15 | 64, "components": [
+        {"type": 10, "content": "x" * 4001}]}}
+    assert [v.at for v in check(callback(in_a_callback))] == [
+        "$.data.components[0].content", "$.data.components"
+    ]

@@ -264,12 +264,111 @@ class DiscordSpec:
             pointer = f"{op.pointer}/requestBody/content/application~1json/schema"
             for at, message in self._body_errors(pointer, body):
                 bad("body", at, message)
+            for at, message in cross_field_errors(op.template, body):
+                bad("body", at, message)
         return out
 
     def route(self, call: Call) -> str:
         """The spec's name of the route of `call` ("PATCH /channels/{channel_id}/...")."""
         found = self.find(call.method, concrete_path(call))
         return f"{call.method} {found[0].template}" if found else f"{call.method} (not in spec)"
+
+
+# -- the rules across fields, which the spec cannot state ------------------------------
+#: Discord's limits across the fields of one message (developer docs: Embed Limits,
+#: Component Reference); the spec states each field's own limit only.
+EMBEDS_TOTAL = 6000
+ROW_ITEMS = 5
+V2_FLAG = 1 << 15  # IS_COMPONENTS_V2
+V2_COMPONENTS = 40
+V2_TEXT = 4000
+LEGACY_ROWS = 5
+ACTION_ROW, BUTTON, TEXT_DISPLAY = 1, 2, 10
+SELECTS = frozenset({3, 5, 6, 7, 8})
+#: Component types that exist only in a Components V2 message (section, text display,
+#: thumbnail, media gallery, file, separator, container).
+V2_ONLY = frozenset({9, 10, 11, 12, 13, 14, 17})
+
+
+def cross_field_errors(template: str, body: Any) -> list[tuple[str, str]]:
+    """(JSON path, message) of every rule across fields a message or modal body breaks:
+    the embeds' 6,000 characters, 5 items in a row and a select alone in its row, custom ids
+    unique in a message or modal, and for a Components V2 message 40 components, 4,000
+    characters of text and no content or embeds; a legacy message at most 5 rows."""
+    if not isinstance(body, dict):
+        return []
+    if template.endswith("/callback"):
+        data = body.get("data")
+        return _message_errors("$.data", data) if isinstance(data, dict) else []
+    return _message_errors("$", body)
+
+
+def _walk_components(items: Any, at: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    for i, item in enumerate(items if isinstance(items, list) else []):
+        if not isinstance(item, dict):
+            continue
+        here = f"{at}[{i}]"
+        yield here, item
+        yield from _walk_components(item.get("components"), f"{here}.components")
+        for key in ("accessory", "component"):
+            if isinstance(item.get(key), dict):
+                yield f"{here}.{key}", item[key]
+
+
+def _message_errors(at: str, message: dict[str, Any]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    embeds = message.get("embeds") or []
+    total = sum(_embed_chars(e) for e in embeds if isinstance(e, dict))
+    if total > EMBEDS_TOTAL:
+        out.append((f"{at}.embeds", f"{total} characters of embeds (at most {EMBEDS_TOTAL})"))
+    components = list(_walk_components(message.get("components"), f"{at}.components"))
+    seen: dict[str, str] = {}
+    for where, item in components:
+        custom_id = item.get("custom_id")
+        if isinstance(custom_id, str):
+            if custom_id in seen:
+                out.append((f"{where}.custom_id",
+                            f"custom id {custom_id!r} used twice (first at {seen[custom_id]})"))
+            seen.setdefault(custom_id, where)
+        if item.get("type") == ACTION_ROW:
+            inner = [c for c in item.get("components") or [] if isinstance(c, dict)]
+            if len(inner) > ROW_ITEMS:
+                out.append((where, f"{len(inner)} items in a row (at most {ROW_ITEMS})"))
+            if any(c.get("type") in SELECTS for c in inner) and len(inner) > 1:
+                out.append((where, "a select menu shares its row"))
+    flags = message.get("flags") or 0
+    v2 = bool(isinstance(flags, int) and flags & V2_FLAG) or any(
+        item.get("type") in V2_ONLY for _, item in components
+    )
+    top = message.get("components") or []
+    if v2:
+        if len(components) > V2_COMPONENTS:
+            out.append((f"{at}.components",
+                        f"{len(components)} components (at most {V2_COMPONENTS})"))
+        text = sum(len(str(item.get("content") or "")) for _, item in components
+                   if item.get("type") == TEXT_DISPLAY)
+        if text > V2_TEXT:
+            out.append((f"{at}.components", f"{text} characters of text (at most {V2_TEXT})"))
+        for key in ("content", "embeds"):
+            if message.get(key):
+                out.append((f"{at}.{key}", f"a Components V2 message has no {key}"))
+    elif isinstance(top, list) and len(top) > LEGACY_ROWS:
+        out.append((f"{at}.components", f"{len(top)} rows (at most {LEGACY_ROWS})"))
+    return out
+
+
+def _embed_chars(embed: dict[str, Any]) -> int:
+    """The characters Discord counts toward the 6,000 of a message's embeds."""
+    def text(value: Any) -> int:
+        return len(value) if isinstance(value, str) else 0
+
+    fields = embed.get("fields") or []
+    return (
+        text(embed.get("title")) + text(embed.get("description"))
+        + sum(text(f.get("name")) + text(f.get("value")) for f in fields if isinstance(f, dict))
+        + text((embed.get("footer") or {}).get("text"))
+        + text((embed.get("author") or {}).get("name"))
+    )
 
 
 def _escape(template: str) -> str:
