@@ -26,7 +26,8 @@ P = ParamSpec("P")
 
 #: A method of a ui item, view, modal or cog written for our client ...
 OurMethod: TypeAlias = Callable[
-    Concatenate[S, "discord.Interaction[StoppaBot]", P], Coroutine[Any, Any, R]
+    Concatenate[S, "discord.Interaction[StoppaBot]", P],  # i18n: not user-facing
+    Coroutine[Any, Any, R],
 ]
 #: ... and the same method as discord.py calls it.
 TheirMethod: TypeAlias = Callable[
