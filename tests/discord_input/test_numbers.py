@@ -61,7 +61,7 @@ def test_ids_outside_int64_are_refused_before_any_look_up(value: int) -> None:
     assert checked_id(ID_MAX) == ID_MAX
 
 
-@pytest.mark.parametrize("typed", ["²", "①", "5²", "٣٠"])
+@pytest.mark.parametrize("typed", ["²", "①", "5²", "٣٠", "5\x00"])
 async def test_the_bet_modal_refuses_a_non_ascii_number_politely(
     h: Harness, caplog: pytest.LogCaptureFixture, typed: str
 ) -> None:

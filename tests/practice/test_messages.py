@@ -130,7 +130,7 @@ async def other_amount_modal(h: Harness, driver: PracticeDriver) -> Reply:
     return opened
 
 
-@pytest.mark.parametrize("typed", ["²", "①", "5²", "٣٠", "１２", "-5", "1e3"])
+@pytest.mark.parametrize("typed", ["²", "①", "5²", "٣٠", "１２", "-5", "1e3", "5\x00", "\x00"])
 async def test_a_typed_amount_that_is_not_ascii_digits_is_refused_politely(
     h: Harness, caplog: pytest.LogCaptureFixture, typed: str
 ) -> None:
