@@ -160,3 +160,40 @@ def test_a_components_v2_message_holds_40_components_and_4000_characters() -> No
     assert [v.at for v in check(callback(in_a_callback))] == [
         "$.data.components[0].content", "$.data.components"
     ]
+
+
+def test_a_request_outside_the_spec_fails_the_phase_of_the_test_that_sent_it() -> None:
+    """The hook of tests/conftest.py: the calls recorded during a phase are checked when its
+    report is made; one that differs turns that report into a failure naming it."""
+    from types import SimpleNamespace
+
+    from tests import conftest
+    from tests.harness.transport import RECORDED
+
+    def report_after(calls: list[Call]) -> pytest.TestReport:
+        RECORDED.extend(calls)
+        passed = pytest.TestReport("t.py::test_x", ("t.py", 1, "test_x"), {}, "passed",
+                                   None, "call")
+        hook = conftest.pytest_runtest_makereport(
+            SimpleNamespace(nodeid="t.py::test_x"),  # type: ignore[arg-type]
+            SimpleNamespace(when="call"),  # type: ignore[arg-type]
+        )
+        next(hook)
+        with pytest.raises(StopIteration) as done:
+            hook.send(passed)
+        assert RECORDED == []
+        return done.value.value  # type: ignore[no-any-return]
+
+    tally = conftest.Tally
+    kept = (tally.requests, tally.violations, tally.seconds, tally.routes.copy())
+    try:  # this test's made-up calls stay out of the run's summary
+        good = call("POST", f"/channels/{CHANNEL}/messages", {"content": "hi"})
+        assert report_after([good]).passed
+        bad = call("POST", f"/channels/{CHANNEL}/messages", {"content": "hi", "contnet": "x"})
+        failed = report_after([good, bad])
+    finally:
+        tally.requests, tally.violations, tally.seconds, tally.routes = kept
+    assert failed.failed
+    assert "POST /channels/{channel_id}/messages: body $: Additional properties" in str(
+        failed.longrepr)
+    assert "t.py::test_x (call)" in str(failed.longrepr)
