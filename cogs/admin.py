@@ -27,6 +27,7 @@ from bot.discord_utils import (
     choice,
     cmd_str,
     defer_if_slow,
+    for_stoppa_bot,
     is_manager,
     key,
     lang_for,
@@ -266,11 +267,8 @@ class AdminCog(commands.Cog):
         """The bot's store (open from `setup_hook` to `close`)."""
         return self.bot.open_store
 
-    async def interaction_check(  # type: ignore[override]  # our client is always a StoppaBot
-
-        self, interaction: discord.Interaction[StoppaBot]
-
-    ) -> bool:
+    @for_stoppa_bot
+    async def interaction_check(self, interaction: discord.Interaction[StoppaBot], /) -> bool:
         """Every command of this cog needs Manage Server, checked here in code as well."""
         if not is_manager(interaction):
             raise NotManager("Manage Server permission required")

@@ -33,8 +33,11 @@ from cogs.fair_text import file_line, hand_report
 
 #: the longest embed description Discord takes
 DESCRIPTION_LIMIT = 4096
-#: table numbers as typed (Discord's integer options stop at 2**53)
-TableNumber = app_commands.Range[int, 1, 2**53]
+#: The largest value of a Discord INTEGER option (and of its `max_value`): 2**53 - 1. One
+#: more and Discord refuses the whole command registration.
+INTEGER_OPTION_MAX = 2**53 - 1
+#: table numbers as typed
+TableNumber = app_commands.Range[int, 1, INTEGER_OPTION_MAX]
 
 
 @app_commands.guild_only()

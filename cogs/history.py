@@ -142,7 +142,7 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE
                    label=getattr(item, "label", None) or "")
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         """Show that page in place of the old one."""
@@ -168,7 +168,7 @@ class ShareReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=SHAR
         return cls(custom_id_number(match["hand"]), label=getattr(item, "label", None) or "")
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         """Render (or take from the cache) the public replay and post it."""

@@ -75,7 +75,7 @@ class LessonButton(discord.ui.DynamicItem[discord.ui.Button], template=LEARN_TEM
         return cls(int(match["step"]), match["move"])
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         cog = interaction.client.get_cog(COG_NAME)

@@ -31,7 +31,6 @@ from discord.ext import commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import (
-    answer_out_of_date,
     choice,
     cmd_str,
     guarded,
@@ -43,6 +42,7 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.components import custom_id_of, selected_values
 from bot.discord_utils.edits import MessageEdit
+from bot.discord_utils.numbers import typed_number
 from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, Raise, parse_action
 from bot.i18n import t
 from bot.players.hint import hint
@@ -56,6 +56,7 @@ from cogs.table import CPU_LEVELS
 from cogs.table_items import AmountModal, PickSelect, TableButton, action_panel
 from cogs.table_text import (
     action_words,
+    discord_time,
     hand_text,
     key_of,
     phase_text,
@@ -121,7 +122,7 @@ class PracticeButton(discord.ui.DynamicItem[discord.ui.Button], template=PRACTIC
                    _opt(match["turn"]), _opt(match["arg"]))
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         await cog_of(interaction).on_button(interaction, self.table, self.action, self.hand,
@@ -149,7 +150,7 @@ class PracticeSelect(discord.ui.DynamicItem[discord.ui.Select], template=PICK_TE
         return cls(int(match["table"]), int(match["hand"]), int(match["turn"]))
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         await cog_of(interaction).on_pick(interaction, self.table, self.hand, self.turn,
@@ -164,14 +165,11 @@ class PracticeAmountModal(AmountModal):
         super().__init__(table, hand, turn, low, high, lang)
         self.custom_id = practice_id(table, "amount", hand, turn)
 
-    async def on_submit(  # type: ignore[override]  # our client is always a StoppaBot
-        self, interaction: discord.Interaction[StoppaBot]
-    ) -> None:
-        """Play the amount typed (the submit is answered whatever happens)."""
-        mark_handled(interaction)
+    @guarded
+    async def on_submit(self, interaction: discord.Interaction[StoppaBot], /) -> None:
+        """Play the amount typed (`guarded`: the submit is answered whatever happens)."""
         await cog_of(interaction).on_amount(interaction, self.table, self.hand, self.turn,
                                             self.amount.value or "")
-        await answer_out_of_date(interaction)
 
 
 def cog_of(interaction: discord.Interaction[StoppaBot]) -> PracticeCog:
@@ -226,7 +224,11 @@ def practice_text(table: TableSession, user: int, lang: str, top: list[str]) -> 
         info = table.hand_for(user)
         words = hand_text(info, table.snapshot, lang).split("\n")
         if info.my_turn:  # no turn clock here: the turn's line without a deadline
-            words[-1] = t("practice.your_turn", lang, actions=", ".join(action_words(info, lang)))
+            actions = ", ".join(action_words(info, lang))
+            clocked = t("table.hand.your_turn", lang, deadline=discord_time(None),
+                        actions=actions)
+            turn = t("practice.your_turn", lang, actions=actions)
+            words = [turn if line == clocked else line for line in words]
         lines += words
         panel = action_panel(table.id, info, lang) if table.in_hand else None
         if panel is not None:
@@ -399,13 +401,14 @@ class PracticeCog(commands.Cog):
 
     def amount_move(self, user: int, text: str) -> Action | None:
         """A bet of `text` chips, or a raise to it when the member has a bet to call."""
-        if not text.isdigit():
+        chips = typed_number(text)
+        if chips is None:
             return None
         table = self.service.practice(user)
         if table is None or not table.in_hand:
             return None
         raising = any(isinstance(a, Raise | Call) for a in table.hand_for(user).actions)
-        return Raise(int(text)) if raising else Bet(int(text))
+        return Raise(chips) if raising else Bet(chips)
 
     # -- answers --------------------------------------------------------------------------
     async def defer_click(self, interaction: discord.Interaction[StoppaBot]) -> None:

@@ -28,10 +28,7 @@ import discord
 
 from bot.client import StoppaBot
 from bot.discord_utils import (
-    answer_out_of_date,
     guarded,
-    mark_handled,
-    report_interaction_error,
 )
 from bot.discord_utils.numbers import NUMBER, custom_id_number
 from bot.engine import MAX_PLAYERS, Bet, Call, Concede, Declare, Pass, Play, Raise
@@ -150,7 +147,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         )
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         """Forward to the cog (`guarded`: whatever happens, the click gets an answer)."""
@@ -204,7 +201,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         return list(self.item.values)
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         """Forward to the cog (`guarded`: whatever happens, the choice gets an answer)."""
@@ -238,23 +235,13 @@ class AmountModal(discord.ui.Modal):
         )
         self.add_item(self.amount)
 
-    async def on_submit(  # type: ignore[override]  # our client is always a StoppaBot
-
-        self, interaction: discord.Interaction[StoppaBot]
-
-    ) -> None:
-        """Forward to the cog (the submit is answered whatever happens)."""
-        mark_handled(interaction)  # before any await: `on_interaction` leaves it to us
+    @guarded
+    async def on_submit(self, interaction: discord.Interaction[StoppaBot], /) -> None:
+        """Forward to the cog (`guarded`: the submit is answered whatever happens, an error
+        logged and answered politely)."""
         cog = table_clicks(interaction.client)
         if cog is not None:
             await cog.on_amount(interaction, self)
-        await answer_out_of_date(interaction)
-
-    async def on_error(  # type: ignore[override]  # our client is always a StoppaBot
-        self, interaction: discord.Interaction[StoppaBot], error: Exception
-    ) -> None:
-        """Log and answer politely."""
-        await report_interaction_error(interaction, error, where="table.amount")
 
 
 # ---------------------------------------------------------------------- views

@@ -69,7 +69,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTO
         return cls(custom_id_number(match["tournament"]), match["action"], label=label)
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         """Forward the click to the tournament cog."""

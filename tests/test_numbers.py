@@ -104,3 +104,46 @@ def test_no_replay_caption_or_alt_text_writes_bare_thousands() -> None:
                 assert not bare.search(frame.caption), frame.caption
                 seen += bool(re.search(r"\d[.,]\d{3}", frame.caption))
     assert seen, "some caption wrote a number in the thousands"
+
+
+#: A number that names something a person types back (`/fair verify table:1234`, `/history
+#: page:12`) or compares with another message ("table 1234" on the table message and in the
+#: report) stands inside `code`, after "#", or after one of these words.
+NAMING_WORD = re.compile(r"(?:\b(?:table|tavolo|hand|mano|page|pagina)\s+|[#]|\w+:)\Z",
+                         re.IGNORECASE)
+#: "page 3 of 12": the count a page number is compared with.
+OF_PAGES = re.compile(r"\{page\}\s+(?:of|di)\s+\Z")
+#: Placeholders that are text where they name something (a hex commitment, a card, a date).
+TEXTS = frozenset({"commitment", "secret", "expected", "card", "ended", "start", "end", "words",
+                   "name", "value", "example", "text", "setting", "url", "database", "reason"})
+
+
+def named_numbers() -> dict[str, set[str]]:
+    """Each placeholder found where a number would name something, with its messages."""
+    named: dict[str, set[str]] = {}
+    for lang in SUPPORTED:
+        for key, text in catalogue(lang).items():
+            for found in re.finditer(r"\{(\w+)(?::[^}]*)?\}", text):
+                before = text[: found.start()]
+                if (before.count("`") % 2 == 1 or NAMING_WORD.search(before)
+                        or OF_PAGES.search(before)):
+                    named.setdefault(found.group(1), set()).add(f"{lang}:{key}")
+    return named
+
+
+def test_every_number_a_person_types_back_or_compares_is_plain_digits() -> None:
+    """The sweep of the class (issue 34): "Table 1,234, commitment ..." and "`/fair verify
+    table:1,234`" could not be typed into an integer option nor matched with the table."""
+    named = named_numbers()
+    assert {"table", "hand", "page", "pages", "id"} <= set(named)
+    missing = {name: sorted(keys)[:3] for name, keys in named.items()
+               if name not in IDENTIFIERS | TEXTS}
+    assert missing == {}
+    for lang in SUPPORTED:
+        for key in ("fairness.table.revealed", "fairness.table.commitment",
+                    "fairness.answer.no_table", "fairness.answer.title",
+                    "fairness.answer.filename", "fairness.table.hand"):
+            out = t(key, lang, table=1234, secret="ab", commitment="cd")
+            assert "1234" in out, out
+        assert "1234 " in t("history.footer", lang, page=1234, pages=2345)
+        assert "2345 " in t("history.footer", lang, page=1234, pages=2345)

@@ -9,7 +9,10 @@
 - `send_ephemeral(interaction, text, embed=None)`: private answer, responded or not
 - `report_interaction_error(interaction, error)`: log + polite answer
 - `StoppaView`: a View base whose `on_error` does that; `@guarded`: the same for a
-  `DynamicItem.callback` (discord.py runs those in a plain View that only logs)
+  `DynamicItem.callback` or a modal's `on_submit` (discord.py runs dynamic items in a plain
+  View that only logs)
+- `@for_stoppa_bot`: an overridden discord.py method (`on_error`, `interaction_check`...)
+  written with `Interaction[StoppaBot]`, typed as discord.py calls it (our client, said once)
 - `answer_out_of_date(interaction)`: the last-resort answer of a component nobody answered
 - `custom_id_of`, `selected_values`, `submitted_values`: what a click, a pick or a modal
   submit carries (`interaction.data` is read there only)
@@ -28,6 +31,7 @@
 from __future__ import annotations
 
 from bot.discord_utils.checks import NotManager, is_manager, manage_guild_check
+from bot.discord_utils.client_type import for_stoppa_bot
 from bot.discord_utils.components import (
     HANDLED,
     PREFIX,
@@ -83,6 +87,7 @@ __all__ = [
     "custom_id_of",
     "defer_if_slow",
     "describe_error",
+    "for_stoppa_bot",
     "guarded",
     "is_manager",
     "is_orphan",

@@ -11,13 +11,13 @@ from __future__ import annotations
 import functools
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.discord_utils.checks import NotManager
+from bot.discord_utils.client_type import OurMethod, P, R, S, TheirMethod, for_stoppa_bot
 from bot.discord_utils.components import custom_id_of, mark_handled
 from bot.discord_utils.language import lang_for
 from bot.i18n import t
@@ -28,7 +28,6 @@ if TYPE_CHECKING:  # the client imports this package: the bot's type is for mypy
 
 _log = logging.getLogger("stoppa.discord")
 
-F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 
 class UserFacingError(app_commands.AppCommandError):
@@ -99,9 +98,10 @@ def check_options(command: app_commands.Command[Any, ..., Any],
                   namespace: app_commands.Namespace) -> None:
     """Refuse (`UserFacingError`) an option that is not one of its choices, or outside its
     declared bounds: numbers by value, strings by length (discord.py keeps both in
-    `min_value`/`max_value`)."""
+    `min_value`/`max_value`); and a text holding a control character (`checked_text`)."""
     from bot.discord_utils.numbers import checked_range, echo  # (numbers imports this module)
 
+    check_texts(namespace)
     for parameter in command.parameters:
         chosen = getattr(namespace, parameter.display_name, None)
         if parameter.choices and chosen is not None and chosen not in {
@@ -119,6 +119,15 @@ def check_options(command: app_commands.Command[Any, ..., Any],
         elif isinstance(value, str) and not (low or 0) <= len(value) <= (high or len(value)):
             raise UserFacingError("input_numbers.text_length", low=low or 0,
                                   high=high if high is not None else len(value))
+
+
+def check_texts(namespace: app_commands.Namespace) -> None:
+    """Refuse (`UserFacingError`) any string option holding a control character."""
+    from bot.discord_utils.text import checked_text  # (text imports this module)
+
+    for _, value in namespace:
+        if isinstance(value, str):
+            checked_text(value)
 
 
 def is_busy(error: BaseException) -> bool:
@@ -196,8 +205,9 @@ class StoppaTree(app_commands.CommandTree["StoppaBot"]):
     """The bot's command tree: every command error is logged and answered (never swallowed).
 
     Before any command runs, `interaction_check` refuses politely what Discord itself would
-    have refused for an honest client: a server command used in a DM, and an option outside
-    the bounds the command declares (`Range`: Discord checks them, discord.py does not)."""
+    have refused for an honest client: a server command used in a DM, an option outside
+    the bounds the command declares (`Range`: Discord checks them, discord.py does not), and
+    a text holding a control character (`bot.discord_utils.text`)."""
 
     async def interaction_check(self, interaction: discord.Interaction[StoppaBot], /) -> bool:
         """Refuse (an `AppCommandError`, answered by `on_error`) a server command in a DM
@@ -210,6 +220,8 @@ class StoppaTree(app_commands.CommandTree["StoppaBot"]):
                 raise app_commands.NoPrivateMessage()
             if interaction.type is discord.InteractionType.application_command:
                 check_options(command, interaction.namespace)
+            else:  # an autocomplete: the text typed so far
+                check_texts(interaction.namespace)
         except app_commands.AppCommandError:
             if interaction.type is discord.InteractionType.autocomplete:
                 if not interaction.response.is_done():
@@ -229,7 +241,8 @@ class StoppaView(discord.ui.View):
     """A View whose item errors are logged and answered politely (not "This interaction
     failed"). Use it as the base of every view with callbacks."""
 
-    async def on_error(  # type: ignore[override]  # our client is always a StoppaBot
+    @for_stoppa_bot
+    async def on_error(
         self, interaction: discord.Interaction[StoppaBot], error: Exception,
         item: discord.ui.Item[Any], /,
     ) -> None:
@@ -253,16 +266,17 @@ async def answer_out_of_date(interaction: discord.Interaction[StoppaBot]) -> Non
     await send_ephemeral(interaction, t("errors.button_out_of_date", lang))
 
 
-def guarded(callback: F) -> F:
+def guarded(callback: OurMethod[S, P, R]) -> TheirMethod[S, P, R | None]:
     """Decorate a component callback (`async def callback(self, interaction, ...)`) so that an
     exception is logged and answered politely, and a callback that returned without answering
     is answered "out of date". Needed for `DynamicItem.callback`: discord.py runs dynamic items
-    in a plain View whose `on_error` only logs, and nobody else answers them."""
+    in a plain View whose `on_error` only logs, and nobody else answers them. The callback is
+    written for our client and typed as discord.py calls it (`for_stoppa_bot`)."""
 
     @functools.wraps(callback)
     async def wrapper(
-        self: Any, interaction: discord.Interaction[StoppaBot], *args: Any, **kwargs: Any
-    ) -> Any:
+        self: S, interaction: discord.Interaction[StoppaBot], /, *args: P.args, **kwargs: P.kwargs
+    ) -> R | None:
         mark_handled(interaction)  # before any await: `on_interaction` leaves it to us
         try:
             result = await callback(self, interaction, *args, **kwargs)
@@ -273,4 +287,4 @@ def guarded(callback: F) -> F:
         await answer_out_of_date(interaction)
         return result
 
-    return wrapper  # type: ignore[return-value]  # same signature as `callback`
+    return for_stoppa_bot(wrapper)

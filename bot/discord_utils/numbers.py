@@ -6,7 +6,8 @@ numbers inside a custom id, even an integer option (Discord checks an option's `
 true for `²` and `①` (which `int()` then refuses), `int()` reads Arabic-Indic digits, and the
 regex `\\d` matches every Unicode decimal digit. A player means an ASCII number, so:
 
-- `typed_number(text)`: the ASCII digits a player typed (spaces around allowed), else None;
+- `typed_number(text)`: the ASCII digits a player typed (spaces around allowed; thousands
+  grouped as the bot writes them, "1,200" or "1.200", read as 1200), else None;
 - `NUMBER`: the group of a custom id template (`(?P<table>` + NUMBER + `)`), ASCII digits;
 - `custom_id_number(text)`: the number such a group matched (an int, never an exception);
 - `fits_id(n)` / `checked_id(n)`: a number that can be a row id (PostgreSQL's BIGINT, SQLite's
@@ -17,6 +18,8 @@ regex `\\d` matches every Unicode decimal digit. A player means an ASCII number,
 
 from __future__ import annotations
 
+import re
+
 from bot.discord_utils.errors import UserFacingError
 
 #: A number group of a custom id template: ASCII digits only (`\d` would take `٣`).
@@ -26,16 +29,24 @@ ID_MAX = 2**63 - 1
 #: Digits a typed number may have: more is not a number of chips or a hand (and `int()` of
 #: thousands of digits is slow).
 MAX_DIGITS = 19
+#: A number grouped by thousands with one separator throughout (1,200 / 1.200 / 12,345,678).
+GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,3}(?:\.[0-9]{3})+")
 #: How much of a refused number a reply repeats.
 ECHO_LIMIT = 20
 
 
 def typed_number(text: str) -> int | None:
-    """The whole number `text` holds in ASCII digits (spaces around it allowed), or None."""
+    """The whole number `text` holds in ASCII digits (spaces around it allowed), or None.
+
+    The bot writes amounts grouped by thousands ("1,200" in English, "1.200" in Italian,
+    `bot.i18n.numbers`), so a member who types one back is understood: groups of exactly three
+    digits after a comma or a full stop ("1.5" and "1,20" stay unreadable)."""
     word = text.strip()
-    if not word or len(word) > MAX_DIGITS or not (word.isascii() and word.isdigit()):
+    if not word or len(word) > MAX_DIGITS or not word.isascii():
         return None
-    return int(word)
+    if GROUPED.fullmatch(word):
+        word = word.replace(",", "").replace(".", "")
+    return int(word) if word.isdigit() else None
 
 
 def custom_id_number(text: str) -> int:

@@ -100,7 +100,7 @@ def parse_action(text: str) -> Action:
     head, rest = words[0], words[1:]
     if head in _SIMPLE and not rest:
         return _SIMPLE[head]
-    if head in ("bet", "raise") and len(rest) == 1 and rest[0].isdigit():
+    if head in ("bet", "raise") and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
         return Bet(int(rest[0])) if head == "bet" else Raise(int(rest[0]))
     if head in ("declare", "play") and rest:
         cards = tuple(parse_cards(rest))

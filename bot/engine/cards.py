@@ -46,7 +46,7 @@ class Card:
     def parse(text: str) -> Card:
         """The card written ``text`` (``"7d"``, ``"10c"``); ValueError if it is not a card."""
         t = text.strip().lower()
-        if len(t) < 2 or t[-1] not in SUITS or not t[:-1].isdigit():
+        if len(t) < 2 or t[-1] not in SUITS or not (t[:-1].isascii() and t[:-1].isdigit()):
             raise ValueError(f"not a card: {text!r} (write rank then suit, e.g. 7d, 10c)")
         rank = int(t[:-1])
         if not 1 <= rank <= 10:

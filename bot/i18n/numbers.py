@@ -3,8 +3,11 @@
 English groups thousands with a comma (1,010), Italian with a full stop (1.010), both from four
 digits on. Every image, caption, embed and message writes its numbers through `format_number`:
 `t()` does it for every int it is given, except identifiers a player may type back or compare
-(a hand's, table's or tournament's number, a seed, a version: `IDENTIFIERS`; `number`
-names an id almost everywhere, and a small point's 1-3 elsewhere), which stay plain digits.
+(a hand's, table's or tournament's number, a page, a seed, a version: `IDENTIFIERS`; `number`
+names an id almost everywhere, and a small point's 1-3 elsewhere), which stay plain digits:
+"`/fair verify table:1234`" is typed into an integer option, "table 1234" is compared with the
+table message, "page 12 of 1200" with `/history page:12` (tests/test_numbers.py sweeps the
+catalogues for every number written where it names something).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ GROUPING: dict[str, str] = {"en": ",", "it": "."}
 #: placeholders that hold an identifier, not a quantity: written as plain digits
 IDENTIFIERS: frozenset[str] = frozenset({
     "id", "table_id", "hand_no", "hand", "seed", "user", "guild", "ref", "version", "latest",
-    "season", "channel", "thread", "port", "pid", "number",
+    "season", "channel", "thread", "port", "pid", "number", "table", "page", "pages",
 })
 
 

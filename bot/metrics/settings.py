@@ -31,7 +31,7 @@ class MetricsSettings:
 
 
 def _port(raw: str) -> int:
-    if not raw.isdigit() or int(raw) > MAX_PORT:
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_PORT:
         raise MetricsSettingError(
             f"{PORT_VARIABLE} must be a port number from 1 to {MAX_PORT} (got {raw!r})"
         )
@@ -57,6 +57,6 @@ def cluster_environment(base: Mapping[str, str], index: int) -> dict[str, str]:
     port plus its index; nothing when metrics are off (or the base port is bad: the child
     then refuses it with the one-line message)."""
     raw = (base.get(PORT_VARIABLE) or "").strip()
-    if not raw.isdigit() or not 0 < int(raw) + index <= MAX_PORT:
+    if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) + index <= MAX_PORT:
         return {}
     return {PORT_VARIABLE: str(int(raw) + index)}

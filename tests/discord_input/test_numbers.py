@@ -31,13 +31,15 @@ NOT_ASCII_NUMBERS = ("²", "①", "5²", "٣٠", "１２", "½", "")
 HUGE = "9" * 20
 
 
-@pytest.mark.parametrize("text", (*NOT_ASCII_NUMBERS, "-5", "+5", "5.0", "1e3", "9" * 20))
+@pytest.mark.parametrize("text", (*NOT_ASCII_NUMBERS, "-5", "+5", "5.0", "1e3", "9" * 20,
+                                  "1.5", "1,20", "1,2000", "1,200.000", ",200", "1 200"))
 def test_only_ascii_digits_are_a_number(text: str) -> None:
     assert typed_number(text) is None
 
 
 @pytest.mark.parametrize(("text", "value"), [("0", 0), (" 42 ", 42), ("007", 7),
-                                             ("9" * 19, 10**19 - 1)])
+                                             ("9" * 19, 10**19 - 1), ("1,200", 1200),
+                                             ("1.200", 1200), (" 12,345,678 ", 12345678)])
 def test_ascii_digits_are_read(text: str, value: int) -> None:
     assert typed_number(text) == value
 
@@ -59,7 +61,7 @@ def test_ids_outside_int64_are_refused_before_any_look_up(value: int) -> None:
     assert checked_id(ID_MAX) == ID_MAX
 
 
-@pytest.mark.parametrize("typed", ["²", "①", "5²", "٣٠"])
+@pytest.mark.parametrize("typed", ["²", "①", "5²", "٣٠", "5\x00"])
 async def test_the_bet_modal_refuses_a_non_ascii_number_politely(
     h: Harness, caplog: pytest.LogCaptureFixture, typed: str
 ) -> None:

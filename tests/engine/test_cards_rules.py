@@ -22,7 +22,7 @@ def test_R1_card_text_round_trip() -> None:
     assert [str(c) for c in parse_cards("7d, 6d 1d")] == ["7d", "6d", "1d"]
 
 
-@pytest.mark.parametrize("bad", ["", "0c", "11d", "7x", "d7", "x"])
+@pytest.mark.parametrize("bad", ["", "0c", "11d", "7x", "d7", "x", "٣c", "７d", "²s"])
 def test_R1_bad_card_text(bad: str) -> None:
     with pytest.raises(ValueError):
         Card.parse(bad)
@@ -175,3 +175,12 @@ def test_R2_wrong_deck_refused() -> None:
     rules = Rules(players=6)
     with pytest.raises(ValueError, match="36 cards"):
         Hand.start(rules, [1000] * 6, 0, deck=Rules().deck())
+
+
+@pytest.mark.parametrize("text", ["bet ٣", "raise ３０", "bet ²", "bet 5²"])
+def test_an_action_amount_is_ascii_digits(text: str) -> None:
+    """A typed amount is read as every typed number is (issue 34): `int()` reads "٣" as 3."""
+    from bot.engine import parse_action
+
+    with pytest.raises(ValueError):
+        parse_action(text)

@@ -190,6 +190,7 @@ class Harness:
         turn_timeout: float,
         guild_locale: str,
         db_name: str,
+        database: str | None = None,
         sync_commands: bool = False,
         dev_guild: bool = False,
         table_options: TableOptions | None = None,
@@ -200,7 +201,9 @@ class Harness:
         self.publish_interval = publish_interval
         self.sync_at_start = sync_commands
         self.use_dev_guild = dev_guild
-        self.db_path = str(Path(tmp_path) / db_name)
+        #: The bot's database: a SQLite file in `tmp_path`, or the URL given as `database`
+        #: (`postgresql://...`, see `tests.harness.backends`).
+        self.db_path = database or str(Path(tmp_path) / db_name)
         self.seed = seed
         self.turn_timeout = turn_timeout
         self.guild_locale = guild_locale
@@ -243,7 +246,8 @@ class Harness:
         """`async with Harness.create(tmp_path) as h:` a ready bot, closed at the end.
 
         `options` are those of `start`: `seed`, `turn_timeout`, `guild_locale`, `db_name`,
-        `sync_commands`, `dev_guild`, `table_options`, `publish_interval`.
+        `database` (a URL instead of a file in `tmp_path`), `sync_commands`, `dev_guild`,
+        `table_options`, `publish_interval`.
         `sync_commands=True` lets `setup_hook` sync the tree (to the harness guild when
         `dev_guild=True`), as in production; by default the harness skips the sync.
         `table_options` go to `TableService.start` (e.g. `TableOptions(clock=FakeClock())`);
@@ -266,6 +270,7 @@ class Harness:
         turn_timeout: float = 60.0,
         guild_locale: str = "en-US",
         db_name: str = "stoppa.db",
+        database: str | None = None,
         sync_commands: bool = False,
         dev_guild: bool = False,
         table_options: TableOptions | None = None,
@@ -278,6 +283,7 @@ class Harness:
             turn_timeout=turn_timeout,
             guild_locale=guild_locale,
             db_name=db_name,
+            database=database,
             sync_commands=sync_commands,
             dev_guild=dev_guild,
             table_options=table_options,

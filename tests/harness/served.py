@@ -157,7 +157,7 @@ class ServedHarness(Harness):
             if limit.count > 0 and (limit.method, limit.path) == (request.method, template):
                 limit.count -= 1
                 call.status = 429
-                self.fake.calls.append(call)
+                self.fake.record(call)
                 return limit.answer(template)
         try:
             data = await self.fake.serve_http(call)

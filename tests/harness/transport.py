@@ -36,6 +36,11 @@ PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE, 
 )
 
 
+#: Every call of every fake since the spec check last read it (tests/conftest.py checks them
+#: against Discord's OpenAPI document after each phase of each test, then clears the list).
+RECORDED: list[Call] = []
+
+
 @dataclass
 class CapturedFile:
     """A file the bot attached: its name and bytes."""
@@ -306,6 +311,12 @@ class FakeDiscord:
         }
 
     # -- the two doors ------------------------------------------------------------------
+    def record(self, call: Call) -> None:
+        """Keep `call` (`calls`), and hand it to the spec check of the running test
+        (`RECORDED`, read by tests/conftest.py)."""
+        self.calls.append(call)
+        RECORDED.append(call)
+
     async def http_request(
         self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any
     ) -> Any:
@@ -328,7 +339,7 @@ class FakeDiscord:
 
     async def serve_http(self, call: Call) -> Any:
         """Record a bot-token call, pass it through the `gate`, and answer it."""
-        self.calls.append(call)
+        self.record(call)
         if self.gate is not None:
             await self.gate(call)
         return self._answer_http(call)
@@ -358,7 +369,7 @@ class FakeDiscord:
             files=captured,
             reason=reason,
         )
-        self.calls.append(call)
+        self.record(call)
         if self.gate is not None:
             await self.gate(call)
         return self._answer_webhook(call)

@@ -91,7 +91,7 @@ def test_metrics_are_off_unless_a_port_is_set() -> None:
     assert load_settings({"DISCORD_TOKEN": "x"}).metrics is None
 
 
-@pytest.mark.parametrize("bad", ["nine", "0", "70000", "-1"])
+@pytest.mark.parametrize("bad", ["nine", "0", "70000", "-1", "²", "٩٠٩٠"])
 def test_a_bad_port_is_refused_in_one_line_naming_the_variable(bad: str) -> None:
     with pytest.raises(ConfigError) as refused:
         load_settings({"STOPPA_METRICS_PORT": bad})

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+
+import pytest
 
 from bot.client import TableOptions
 from bot.tables.clock import FakeClock
-from tests.harness import Harness
+from tests.harness import Harness, Reply
 from tests.practice.helpers import PracticeDriver, answered_privately, button, ids
 
 
@@ -88,3 +91,62 @@ async def slow_practice(h: Harness) -> None:
     await driver.click("hint")
     await driver.click("leave")  # deferred by the same path as every move
     assert h.bot.tables.practice(anna.id) is None
+
+
+async def test_the_turn_is_said_once_and_the_commitment_line_stays(h: Harness) -> None:
+    """Issue 34: the practice text replaced the last line of the hand text, which became the
+    fair deal's commitment line: the turn was said twice ("It is your turn (). You may: ..."
+    and "It is your turn. You may: ...") and the commitment was lost."""
+    for locale, turn, fair in (("en-US", "It is your turn", "Fair deal"),
+                               ("it", "Tocca a te", "Mazzo equo")):
+        member = h.member(f"P{locale}", locale=locale)
+        driver = PracticeDriver(h, member, seed=3)
+        await driver.open(players=2)
+        seen = 0
+        for _ in range(40):
+            text = driver.message.content
+            if turn in text:
+                seen += 1
+                assert text.count(turn) == 1, text
+                assert "()" not in text, text
+                assert fair in text, text
+            if "stoppa:practice" not in " ".join(ids(driver.message)) or seen >= 3:
+                break
+            await driver.step()
+        assert seen, "the member had a turn"
+        await driver.click("leave")
+
+
+async def other_amount_modal(h: Harness, driver: PracticeDriver) -> Reply:
+    """Play until the member may bet another amount, then open that modal."""
+    for _ in range(200):
+        if button(driver.message, "other") is not None:
+            break
+        await driver.step()
+    custom_id = button(driver.message, "other")
+    assert custom_id is not None
+    opened = await h.click(driver.member, driver.message_id, custom_id)
+    assert opened.modal is not None
+    return opened
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "5²", "٣٠", "１２", "-5", "1e3", "5\x00", "\x00"])
+async def test_a_typed_amount_that_is_not_ascii_digits_is_refused_politely(
+    h: Harness, caplog: pytest.LogCaptureFixture, typed: str
+) -> None:
+    """Issue 34: the practice amount was read with `str.isdigit()`, so "²" passed and `int()`
+    raised outside the answer's `try`. It is read as every typed number is
+    (`bot.discord_utils.numbers.typed_number`): a polite private refusal, nothing played."""
+    anna = h.member("Anna")
+    driver = PracticeDriver(h, anna, seed=4)
+    await driver.open(players=3)
+    opened = await other_amount_modal(h, driver)
+    table = h.bot.tables.practice(anna.id)
+    assert table is not None
+    where = (table.meta.hand_no, table.meta.turn)
+    refused = await h.submit_modal(anna, opened.modal["custom_id"],  # type: ignore[index]
+                                   {"amount": typed}, opened_by=opened)
+    answered_privately(refused)
+    assert (table.meta.hand_no, table.meta.turn) == where
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
