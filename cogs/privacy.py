@@ -95,7 +95,7 @@ class PrivacyButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE
                    label=getattr(item, "label", None) or "")
 
     @guarded
-    async def callback(  # type: ignore[override]  # our client is always a StoppaBot
+    async def callback(
         self, interaction: discord.Interaction[StoppaBot]
     ) -> None:
         """Act for the member on their own private message; refuse anyone or anything else."""
