@@ -218,6 +218,9 @@ class Simulation:
         opener = {Bet: "raise", Raise: "raise", Declare: "declare", Concede: "declare",
                   Play: "play"}[type(action)]
         first = await self.click(table, member, message.id, "button", custom_id=find(opener))
+        # the panel may come as a deferred answer: a person waits for it to fill
+        await self.traffic.until(lambda: (p := self.panel_of(first)) is None or not p.loading,
+                                 STUCK, channel=table.channel)
         panel = self.panel_of(first)
         if panel is None:
             return [first]

@@ -3,7 +3,8 @@ and the builders of the public table view and of the private action panel.
 
 Custom ids carry everything a click needs, so a button keeps working after a restart:
 
-- `stoppa:<table>:<action>` for table actions (join, leave, start, addcpu, hand);
+- `stoppa:<table>:<action>` for table actions (join, leave, start, addcpu, hand, back, and
+  panel: the button of a panel that stopped following the table, which brings it back);
 - `stoppa:<table>:<action>:<hand>:<turn>[:<amount>]` for actions bound to one turn of one
   hand (pass, call, raise, declare, play, bet, other, best): the service refuses a stale or
   doubled click by these tokens (`expected_hand`, `expected_turn`);
@@ -43,7 +44,7 @@ from bot.tables import PlayerHand, TableState
 #: The cog's name, to find it from a component callback.
 COG_NAME = "TableCog"
 #: Actions of the table (not bound to a turn) and of a turn.
-TABLE_ACTIONS = ("join", "leave", "start", "addcpu", "hand", "back")
+TABLE_ACTIONS = ("join", "leave", "start", "addcpu", "hand", "back", "panel")
 TURN_ACTIONS = ("pass", "call", "raise", "declare", "play", "bet", "other", "best")
 BUTTON_TEMPLATE = (
     f"stoppa:(?P<table>{NUMBER}):(?P<action>" + "|".join(TABLE_ACTIONS + TURN_ACTIONS) + ")"

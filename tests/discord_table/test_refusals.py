@@ -71,9 +71,11 @@ async def test_end_is_for_managers_and_refunds_the_hand(
     assert await h.store.audit() == []
 
 
-async def test_stale_button_of_an_old_hand_is_refused(
+async def test_stale_button_of_an_old_hand_shows_that_panel_again_current(
     h: Harness, players: list[FakeMember]
 ) -> None:
+    """Issue 36: a click on an old panel is never a refusal plus another message; the panel
+    it was pressed in is updated in place and follows the table again (nothing is played)."""
     await open_table(h, players)
     driver = TableDriver(h, players, seed=5)
     state = driver.state()
@@ -83,9 +85,12 @@ async def test_stale_button_of_an_old_hand_is_refused(
     old = turn_button(panel.message.custom_ids(), "pass")
     while (now := driver.state()) is not None and now.hand_no == 1:
         await driver.play_turn("buttons")
-    refused = await h.click(member, panel.message.id, old)
-    lang = "it" if member.locale == "it" else "en"
-    assert refused.ephemeral and refused.text == t("tables.errors.stale_button", lang)
+    before = driver.state()
+    again = await h.click(member, panel.message.id, old)
+    assert again.type == 6 and again.messages == [panel.message]  # no other message
+    assert old not in panel.message.custom_ids()
+    assert before is not None and f"{before.hand_no}" in panel.message.text.splitlines()[0]
+    assert driver.state() == before
 
 
 async def test_double_click_is_refused_by_the_tokens(
@@ -117,7 +122,8 @@ async def test_double_click_is_refused_by_the_tokens(
     assert second_click.text == t("tables.errors.stale_button", lang)
     assert driver.state() == later
 
-    # two private panels of one turn ("My cards" pressed twice): the second click is refused
+    # two private panels of one turn ("My cards" pressed twice): the second click plays
+    # nothing and makes its panel the current one
     publisher(h).interval = 0.0
     while (now := driver.state()) is not None and now.phase not in ("small_point", "big_point"):
         await driver.play_turn("slash")
@@ -130,10 +136,13 @@ async def test_double_click_is_refused_by_the_tokens(
     assert ids and ids == second.message.custom_ids()
     pass_panel = turn_button(ids, "pass")
     done = await h.click(member, first.message.id, pass_panel)
-    assert done.type == 6 and first.message.custom_ids() == []  # the panel closed
+    assert done.type == 6 and first.message.custom_ids() == []  # not their turn any more
     assert t("table.done.pass", lang) in first.message.text
+    after = driver.state()
     again = await h.click(member, second.message.id, pass_panel)
-    assert again.ephemeral and again.text == t("tables.errors.stale_button", lang)
+    assert again.type == 6 and again.messages == [second.message]
+    assert pass_panel not in second.message.custom_ids()
+    assert driver.state() == after
     assert await h.store.audit() == []
 
 
