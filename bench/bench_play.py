@@ -26,7 +26,8 @@ Printed (`name value`; the same names with `@en-3`, `@it-6`... per table after t
 - and the counts behind them (hands, actions, decisions, typed_decisions, stuck_decisions).
 
 `python bench/bench_play.py [small|full]`: small is one English table of 3 for 2 hands (the
-suite's smoke test); full is the four tables for `FULL_HANDS` hands each.
+suite's smoke test); full is the four tables for `FULL_HANDS` hands each (fewer when a
+player runs out of chips and the table closes: the figures are per hand played).
 """
 
 from __future__ import annotations
@@ -187,9 +188,12 @@ class Game:
         decisions_before = sum(len(p.decisions) for p in self.people)
         while self.hands_over < hands:
             ok = await traffic.until(
-                lambda: self.turn_shown() is not None or self.hands_over >= hands, PATIENCE,
+                lambda: self.turn_shown() is not None or self.hands_over >= hands
+                or self.service.state(self.h.channel_id) is None, PATIENCE,
                 channel=self.h.channel_id,
             )
+            if self.service.state(self.h.channel_id) is None:
+                break  # a player ran out of chips and the table closed: the hands played count
             if not ok:
                 raise RuntimeError("the table never showed a person's turn")
             person = self.turn_shown()

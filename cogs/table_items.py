@@ -262,10 +262,12 @@ class AmountModal(discord.ui.Modal):
 
 
 def table_view(state: TableState, lang: str) -> discord.ui.View | None:
-    """The buttons of the public table message (None once the table is closed).
+    """The buttons of the public table message (None once the table is closed): only what
+    anyone may use (issue 36).
 
-    Row 0: Join, Leave, Start (between hands), Add CPU, My cards (during a hand). Row 1, when a
-    human is to act: the phase's actions, bound to this hand and turn.
+    Row 0 in the lobby and between hands: Join, Leave, Start, Add CPU, I'm back; during a
+    hand: My cards (each player's live panel, which holds Leave and I'm back then). Row 1,
+    when a human is to act: the phase's actions, bound to this hand and turn.
     """
     if state.status == "closed":
         return None
@@ -277,21 +279,11 @@ def table_view(state: TableState, lang: str) -> discord.ui.View | None:
     )
     # a tournament seats its entrants and deals by itself: nobody joins, adds a CPU or starts
     open_seats = state.tournament is None and len(state.seats) < MAX_PLAYERS
-    if open_seats:
-        view.add_item(TableButton(tid, "join", label=t("table.button.join", lang), style=green,
-                                  row=0))
-    view.add_item(TableButton(tid, "leave", label=t("table.button.leave", lang), row=0))
-    if not in_hand and state.tournament is None:
-        view.add_item(TableButton(tid, "start", label=t("table.button.start", lang), style=blue,
-                                  row=0))
-    if open_seats:
-        view.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang), row=0))
     if in_hand:
         view.add_item(TableButton(tid, "hand", label=t("table.button.hand", lang), style=blue,
                                   row=0))
-    if any(seat.away for seat in state.seats):  # a sat-out player presses "I'm back"
-        view.add_item(TableButton(tid, "back", label=t("living.back_button", lang), style=green,
-                                  row=0))
+    else:
+        lobby_buttons(view, state, lang, open_seats)
     if in_hand and state.to_act is not None and state.to_act > 0:
         hand, turn = state.hand_no, state.turn
         if state.phase in BETTING_PHASES:
@@ -310,6 +302,26 @@ def table_view(state: TableState, lang: str) -> discord.ui.View | None:
             view.add_item(TableButton(tid, "play", hand, turn, label=t("table.button.play", lang),
                                       style=blue, row=1))
     return view
+
+
+def lobby_buttons(view: discord.ui.View, state: TableState, lang: str, open_seats: bool
+                  ) -> None:
+    """Row 0 of the table message in the lobby and between hands: Join, Leave, Start, Add CPU,
+    and I'm back while a player is sat out."""
+    tid = state.table_id
+    green, blue = discord.ButtonStyle.success, discord.ButtonStyle.primary
+    if open_seats:
+        view.add_item(TableButton(tid, "join", label=t("table.button.join", lang), style=green,
+                                  row=0))
+    view.add_item(TableButton(tid, "leave", label=t("table.button.leave", lang), row=0))
+    if state.tournament is None:
+        view.add_item(TableButton(tid, "start", label=t("table.button.start", lang), style=blue,
+                                  row=0))
+    if open_seats:
+        view.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang), row=0))
+    if any(seat.away for seat in state.seats):  # a sat-out player presses "I'm back"
+        view.add_item(TableButton(tid, "back", label=t("living.back_button", lang), style=green,
+                                  row=0))
 
 
 def bet_amounts(low: int, high: int) -> list[int]:

@@ -263,8 +263,8 @@ class PanelBook:
 
     async def content(self, state: TableState, user: int, lang: str, note: str | None = None
                       ) -> tuple[str, discord.ui.View]:
-        """The panel's text and components: the moves on their turn, "I'm back" while they
-        are sat out (see `panel_lines` for the text)."""
+        """The panel's text and components: the moves on their turn; during a hand Leave, and
+        "I'm back" while they are sat out (see `panel_lines` for the text)."""
         info = self._info(state, user)
         moves = action_panel(state.table_id, info, lang) if info is not None else None
         view = moves[1] if moves is not None else discord.ui.View(timeout=None)
@@ -272,6 +272,9 @@ class PanelBook:
         if seat is not None and seat.away:
             view.add_item(TableButton(state.table_id, "back", label=t("living.back_button", lang),
                                       style=discord.ButtonStyle.success, row=4))
+        if seat is not None and info is not None and seat.status not in ("leaving", "waiting"):
+            view.add_item(TableButton(state.table_id, "leave", label=t("table.button.leave", lang),
+                                      row=4))
         result: list[str] = []
         last = state.last_hand
         if last is not None:

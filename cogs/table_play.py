@@ -23,6 +23,7 @@ from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
 from bot.discord_utils.components import carries, custom_id_of, selected_values
 from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
 from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
+from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.tables import PlayerHand, TableError, TableState
 from cogs.card_input import typed_play, typed_rank
@@ -34,7 +35,7 @@ from cogs.table_items import (
     TableButton,
     action_panel,
 )
-from cogs.table_lobby import TableLobby
+from cogs.table_lobby import TableLobby, leave_text
 from cogs.table_panel import STALE_CODES, PanelBook
 from cogs.table_replies import TableReplies, here
 from cogs.table_text import done_text
@@ -68,6 +69,18 @@ class TablePlay:
             r.service.hand_for(guild, channel, interaction.user.id)  # no hand: refused
             await r.think(interaction)
         await self.panels.open(interaction, state.table_id, lang)
+
+    async def prechecked(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                         state: TableState, hand: int | None, turn: int | None) -> bool:
+        """`precheck`, except that a click on an old panel shows that panel again, current
+        (False: the click is answered, nothing more to do)."""
+        try:
+            self.precheck(state, interaction.user.id, hand, turn)
+        except TableError as error:
+            if await self.stale_panel(interaction, lang, state, error):
+                return False
+            raise
+        return True
 
     async def stale_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
                           state: TableState, error: TableError) -> bool:
@@ -196,6 +209,8 @@ class TablePlay:
             lobby, action = self.lobby, button.action
             if action == "join":
                 return await lobby.join(interaction, lang, guild, channel)
+            if action in ("leave", "back") and from_panel(interaction, state.table_id):
+                return await self.in_panel(interaction, lang, state, action)
             if action == "leave":
                 return await lobby.leave(interaction, lang, guild, channel)
             if action == "start":
@@ -210,6 +225,29 @@ class TablePlay:
 
         await self.replies.guard(interaction, work, f"button {button.action}",
                                  table=button.table)
+
+    async def in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                       state: TableState, action: str) -> None:
+        """Leave or "I'm back" pressed in a player's panel: answered in the panel itself (what
+        they did, in its text), which is current from then on."""
+        r, user = self.replies, interaction.user.id
+        seat = state.seat_of(user)
+        if action == "back" and (seat is None or not seat.away):
+            raise UserFacingError("living.not_away")
+        await interaction.response.defer()
+        note = (t("living.back_reply", lang) if action == "back"
+                else leave_text(state, user, lang))  # in a hand: leaving at its end
+        panel = self.panels.adopt(interaction, state.table_id, lang, wake=False, note=note)
+        try:
+            if action == "back":
+                await r.service.back(state.guild_id, user)
+            else:
+                await r.service.leave(state.guild_id, state.channel_id, user)
+        except BaseException:
+            panel.note = None
+            raise
+        finally:
+            panel.wake.set()
 
     def precheck(self, state: TableState, user: int, hand: int | None, turn: int | None) -> None:
         """Refuse at once (before deferring) a stranger, a stale button, or out of turn: the
@@ -236,12 +274,8 @@ class TablePlay:
         user = interaction.user.id
         guild, channel = state.guild_id, state.channel_id
         action = button.action
-        try:
-            self.precheck(state, user, button.hand, button.turn)
-        except TableError as error:
-            if await self.stale_panel(interaction, lang, state, error):
-                return None
-            raise
+        if not await self.prechecked(interaction, lang, state, button.hand, button.turn):
+            return None
         if action in ("pass", "call"):
             chosen: Action = Pass() if action == "pass" else Call()
             return await self.act(interaction, lang, guild, channel, chosen,
@@ -281,12 +315,8 @@ class TablePlay:
 
         async def work(lang: str) -> None:
             state = self.table(table, interaction)
-            try:
-                self.precheck(state, interaction.user.id, hand, turn)
-            except TableError as error:
-                if await self.stale_panel(interaction, lang, state, error):
-                    return
-                raise
+            if not await self.prechecked(interaction, lang, state, hand, turn):
+                return
             if not values:
                 raise UserFacingError("table.refuse.nothing_to_choose")
             try:
@@ -305,12 +335,8 @@ class TablePlay:
 
         async def work(lang: str) -> None:
             state = self.table(table, interaction)
-            try:
-                self.precheck(state, interaction.user.id, hand, turn)
-            except TableError as error:
-                if await self.stale_panel(interaction, lang, state, error):
-                    return
-                raise
+            if not await self.prechecked(interaction, lang, state, hand, turn):
+                return
             info = self._my_turn_info(state, interaction.user.id, hand)
             chips = typed_number(typed)
             if chips is None:

@@ -37,6 +37,13 @@ async def open_panel(h: Harness, driver: TableDriver, member: FakeMember) -> Fak
     return reply.message
 
 
+async def seat_three(h: Harness) -> tuple[list[FakeMember], FakeMember]:
+    """Anna, Bruno and Carla at a table, the first hand dealt; and Anna."""
+    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
+    await open_table(h, members)
+    return members, members[0]
+
+
 def turn_of(panel: FakeMessage, hand: int, turn: int) -> list[str]:
     """The panel's move components bound to this hand and turn."""
     return [i for i in panel.custom_ids() if f":{hand}:{turn}" in i]
@@ -73,9 +80,7 @@ async def others_play(driver: TableDriver, anna: FakeMember) -> None:
 async def test_a_panel_follows_a_hand_and_the_next_without_a_click_between_turns(
     h: Harness,
 ) -> None:
-    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
-    anna = members[0]
-    await open_table(h, members)
+    members, anna = await seat_three(h)
     driver = TableDriver(h, members, seed=3)
     panel = await open_panel(h, driver, anna)
     turns = 0
@@ -128,9 +133,7 @@ async def test_two_players_panels_never_show_each_others_cards(h: Harness) -> No
 
 
 async def test_a_click_on_an_old_panel_makes_it_current(h: Harness) -> None:
-    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
-    anna = members[0]
-    await open_table(h, members)
+    members, anna = await seat_three(h)
     driver = TableDriver(h, members, seed=5)
     await others_play(driver, anna)
     old = await open_panel(h, driver, anna)
@@ -156,9 +159,7 @@ async def test_a_click_on_an_old_panel_makes_it_current(h: Harness) -> None:
 async def test_a_panel_says_it_stopped_before_its_token_dies_and_comes_back(
     h: Harness,
 ) -> None:
-    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
-    anna = members[0]
-    await open_table(h, members)
+    members, anna = await seat_three(h)
     driver = TableDriver(h, members, seed=2)
     panels(h).life = 1.0  # seconds instead of 14 minutes
     panel = await open_panel(h, driver, anna)
@@ -186,9 +187,7 @@ async def test_a_panel_says_it_stopped_before_its_token_dies_and_comes_back(
 async def test_after_a_restart_a_panel_waits_for_its_click_and_its_token_is_not_stored(
     h: Harness, tmp_path: Path,
 ) -> None:
-    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
-    anna = members[0]
-    await open_table(h, members)
+    members, anna = await seat_three(h)
     driver = TableDriver(h, members, seed=9)
     await others_play(driver, anna)
     panel = await open_panel(h, driver, anna)

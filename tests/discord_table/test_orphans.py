@@ -96,11 +96,14 @@ async def test_a_closed_panel_and_an_unknown_custom_id_are_answered(h: Harness) 
     panel = await h.slash(actor, "stoppa hand")
     pass_id = turn_button(panel.message.custom_ids(), "pass")
     done = await h.click(actor, panel.message.id, pass_id)
-    assert done.type == 6 and panel.message.custom_ids() == []  # the panel closed
-    # a second click on the closed panel (a client that did not refresh yet)
+    # not their turn any more: the panel keeps only Leave (issue 36: it follows the table)
+    assert done.type == 6 and [i.split(":")[2] for i in panel.message.custom_ids()] == ["leave"]
+    # a second click on the old move (a client that did not refresh yet): the panel is shown
+    # again, current; no refusal and no other message (issue 36)
+    before = driver.state()
     again = await h.click(actor, panel.message.id, pass_id)
-    assert again.responded and answered_once(again) and again.ephemeral
-    assert again.text.startswith(t("tables.errors.stale_button", "en"))
+    assert again.responded and answered_once(again) and again.type == 6
+    assert again.messages == [panel.message] and driver.state() == before
 
     # a custom id of ours that no version of the bot knows: "out of date"
     message = driver.table_message()
@@ -135,10 +138,12 @@ async def test_the_bet_modal_still_works_after_a_restart(tmp_path: Path) -> None
         after = driver.state()
         assert after is not None and after.betting is not None
         assert after.betting.level == amount and after.turn == before.turn + 1
-        # the same modal submitted again (a double submit): refused, nothing changes
+        # the same modal submitted again (a double submit): nothing changes, and the panel it
+        # came from is shown again, current (issue 36: never a refusal plus another message)
         twice = await h.submit_modal(actor, modal_id, {"amount": str(amount)}, opened_by=opened)
-        assert twice.ephemeral and answered_once(twice)
-        assert twice.text.startswith(t("tables.errors.stale_button", "it"))
+        assert twice.type == 6 and answered_once(twice)
+        assert not any(m.ephemeral and m.id != done.message.id  # type: ignore[union-attr]
+                       for m in twice.messages)
         assert driver.state() == after
         assert await h.store.audit() == []
 
