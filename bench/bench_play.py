@@ -21,7 +21,8 @@ Printed (`name value`; the same names with `@en-3`, `@it-6`... per table after t
   (people's, CPU's and timeouts);
 - kib_uploaded_per_hand: KiB of files uploaded (both doors), per hand;
 - public_messages_per_hand: new public messages, pings apart; pings_per_hand: the pings;
-- bot_token_requests_per_action: requests counting toward the global limit, per action;
+- bot_token_requests_per_action: requests counting toward the global limit, per action (and
+  the same with the pings apart, which follow the people's long thinks);
 - expired_token_requests: requests made with an expired token (Discord refuses them);
 - and the counts behind them (hands, actions, decisions, typed_decisions, stuck_decisions).
 
@@ -108,6 +109,8 @@ class Tally:
             "pings_per_hand": self.pings / hands,
             "bot_token_requests_per_action":
                 sum(s.counts_globally for s in self.sent) / actions,
+            "bot_token_requests_per_action_pings_apart":
+                (sum(s.counts_globally for s in self.sent) - self.pings) / actions,
             "expired_token_requests": float(self.expired),
             "hands": float(self.hands),
             "actions": float(self.actions),

@@ -81,6 +81,9 @@ class Person:
         self.watch = watch
         self.member = member
         self.rng = random.Random(seed)
+        #: think times drawn apart from the other choices, so that two versions of the bot
+        #: that take different clicks still meet the same pace, decision by decision
+        self.pace = random.Random(seed + 7919)
         self.channel = channel if channel is not None else h.channel_id
         self.panel_id: int | None = None
         self.dead: set[int] = set()
@@ -163,9 +166,9 @@ class Person:
 
     def think(self) -> float:
         """Seconds before they act: mostly a few, now and then long enough to be pinged."""
-        if self.rng.random() < 0.12:
-            return self.rng.uniform(26.0, 45.0)
-        return self.rng.uniform(2.0, 12.0)
+        if self.pace.random() < 0.12:
+            return self.pace.uniform(26.0, 45.0)
+        return self.pace.uniform(2.0, 12.0)
 
     def moved(self, hand: int, turn: int) -> bool:
         """Whether the table left their turn (as the table message shows)."""
