@@ -265,42 +265,21 @@ def table_view(state: TableState, lang: str) -> discord.ui.View | None:
     """The buttons of the public table message (None once the table is closed): only what
     anyone may use (issue 36).
 
-    Row 0 in the lobby and between hands: Join, Leave, Start, Add CPU, I'm back; during a
-    hand: My cards (each player's live panel, which holds Leave and I'm back then). Row 1,
-    when a human is to act: the phase's actions, bound to this hand and turn.
+    In the lobby and between hands: Join, Leave, Start, Add CPU, I'm back; during a hand only
+    My cards, which opens a seated player's live panel (their moves, Leave and I'm back are
+    there: a button only one player may use is not on the shared message). The turn buttons
+    of a table message posted before the change keep working (their custom ids are parsed).
     """
     if state.status == "closed":
         return None
     view = discord.ui.View(timeout=None)
-    tid = state.table_id
-    in_hand = state.phase is not None and state.phase != "over"
-    green, grey, blue = (
-        discord.ButtonStyle.success, discord.ButtonStyle.secondary, discord.ButtonStyle.primary
-    )
     # a tournament seats its entrants and deals by itself: nobody joins, adds a CPU or starts
     open_seats = state.tournament is None and len(state.seats) < MAX_PLAYERS
-    if in_hand:
-        view.add_item(TableButton(tid, "hand", label=t("table.button.hand", lang), style=blue,
-                                  row=0))
+    if state.phase is not None and state.phase != "over":
+        view.add_item(TableButton(state.table_id, "hand", label=t("table.button.hand", lang),
+                                  style=discord.ButtonStyle.primary, row=0))
     else:
         lobby_buttons(view, state, lang, open_seats)
-    if in_hand and state.to_act is not None and state.to_act > 0:
-        hand, turn = state.hand_no, state.turn
-        if state.phase in BETTING_PHASES:
-            level = state.betting.level if state.betting is not None else 0
-            view.add_item(TableButton(tid, "pass", hand, turn, label=t("table.button.pass", lang),
-                                      style=grey, row=1))
-            if level:
-                view.add_item(TableButton(tid, "call", hand, turn,
-                                          label=t("table.button.call", lang), style=green, row=1))
-            view.add_item(TableButton(tid, "raise", hand, turn,
-                                      label=t("table.button.raise", lang), style=blue, row=1))
-        elif state.phase == "showdown":
-            view.add_item(TableButton(tid, "declare", hand, turn,
-                                      label=t("table.button.declare", lang), style=blue, row=1))
-        elif state.phase == "stoppa":
-            view.add_item(TableButton(tid, "play", hand, turn, label=t("table.button.play", lang),
-                                      style=blue, row=1))
     return view
 
 

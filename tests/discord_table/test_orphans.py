@@ -15,7 +15,7 @@ from pathlib import Path
 from bot.i18n import t
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
-from tests.discord_table.test_refusals import turn_button
+from tests.discord_table.test_refusals import old_turn_ids, turn_button
 from tests.harness import FakeMember, Harness, Reply
 
 
@@ -30,7 +30,7 @@ async def open_modal(h: Harness, driver: TableDriver) -> tuple[FakeMember, Reply
     assert state is not None and state.to_act is not None
     actor = driver.member(state.to_act)
     message = driver.table_message()
-    raise_id = turn_button(message.custom_ids(), "raise")
+    raise_id = turn_button(old_turn_ids(h), "raise")  # a table message of before issue 36
     panel = await h.click(actor, message.id, raise_id)
     other = next(i for i in panel.message.custom_ids() if ":other:" in i)
     opened = await h.click(actor, panel.message.id, other)
@@ -62,7 +62,7 @@ async def test_a_turn_button_of_a_previous_phase_is_refused_with_a_fresh_panel(
     first = driver.state()
     assert first is not None and first.to_act is not None
     actor = driver.member(first.to_act)
-    old_pass = turn_button(driver.table_message().custom_ids(), "pass")
+    old_pass = turn_button(old_turn_ids(h), "pass")
     await driver.play_turn("buttons")
     while (now := driver.state()) is not None and now.to_act != actor.id:
         await driver.play_turn("mixed")
@@ -189,7 +189,7 @@ async def test_a_live_click_whose_handler_first_waits_long_is_answered_once_by_i
     stranger = await h.click(h.member("Zeno"), message.id,
                              next(i for i in message.custom_ids() if i.endswith(":hand")))
     actor = driver.member(state.to_act)
-    opened = await h.click(actor, message.id, turn_button(message.custom_ids(), "raise"))
+    opened = await h.click(actor, message.id, turn_button(old_turn_ids(h), "raise"))
     for reply in (stranger, opened):
         assert reply.responded and answered_once(reply), reply.calls
         assert t("errors.button_out_of_date", "en") not in reply.text
