@@ -419,8 +419,10 @@ def action_words(info: PlayerHand, lang: str) -> list[str]:
     return out
 
 
-def hand_text(info: PlayerHand, state: TableState | None, lang: str) -> str:
-    """The private hand reply: the cards with names, the best point, whose turn."""
+def hand_text(info: PlayerHand, state: TableState | None, lang: str, *,
+              live: bool = False) -> str:
+    """The private hand reply: the cards with names, the best point, whose turn (`live`: a
+    panel that changes by itself names nobody else, so that another's turn needs no edit)."""
     view = info.seat_view
     codes = [c.code for c in view.hand]
     lines = [f"**{t('table.hand.title', lang, hand_no=info.hand_no)}**"]
@@ -443,6 +445,8 @@ def hand_text(info: PlayerHand, state: TableState | None, lang: str) -> str:
             t("table.hand.your_turn", lang, deadline=deadline,
               actions=", ".join(action_words(info, lang)))
         )
+    elif live:
+        lines.append(t("table.hand.not_your_turn", lang))
     elif state is not None and state.to_act is not None:
         lines.append(t("table.hand.waiting", lang, player=mention(state.to_act)))
     fair = hand_line(state, lang)
