@@ -370,14 +370,14 @@ class PracticeCog(commands.Cog):
         table = self.own_table(user, table_id)
         if table.in_hand:
             raise TableError("stale_button")
-        await self.service.play_practice(user, lambda s: s.seating.start_game(user))
+        await self.service.play_practice(user, lambda s: s.start_game(user))
         return []
 
     async def leave(self, user: int, table_id: int, lang: str) -> list[str]:
         """Close the practice table."""
         self.own_table(user, table_id)
         notice = note("tables.left", player=user)
-        await self.service.play_practice(user, lambda s: s.seating.remove(user, "left", notice))
+        await self.service.play_practice(user, lambda s: s.remove(user, "left", notice))
         return [t("practice.closed", lang)]
 
     def button_move(self, interaction: discord.Interaction[StoppaBot], action: str,

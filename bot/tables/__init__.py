@@ -44,9 +44,10 @@ Each open table is a `TableSession` (`bot.tables.session`); the service is their
 Every change: the session's lock -> checks (seat to act, `expected_hand`/`expected_turn` tokens:
 `TableState.hand_no`/`.turn`) -> engine -> one store transaction with the state, the meta and
 the chip `Move`s (+ a `HandRecord` at the end of a hand) -> listeners. If the transaction fails
-the in-memory table is rebuilt from the stored row. Beside the session, each a class that
-holds it: `Dealing` (the deal and its fair deck), `Writes` (the store writes under the lease,
-memory rebuilt on failure), `Seating`, `TurnClock`, `CpuTurns`; `closing.close_table` closes.
+the in-memory table is rebuilt from the stored row. The session is the only writer of its
+table: its policy answers decisions (`Deal | Wait | Close`, `Settled`: `bot.tables.policy`)
+and the helpers beside it take arguments and return values (`dealing`, `writes`, `seating`,
+`closing`); the turn timer (`TurnClock`) and the CPU players (`CpuTurns`) keep a task each.
 The meta (`TableMeta`) is typed and a dict only at the JSON boundary.
 
 Chips: a seat's engine chips at the start of a hand are its store balance; after every engine

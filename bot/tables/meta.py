@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from bot.tables.policy import UnknownKind
+from bot.tables.errors import UnknownKind
 from bot.tables.practice_meta import PracticeMeta
 from bot.tables.updates import HandOver, TableEvent
 

@@ -47,7 +47,7 @@ from bot.players import LEVELS, make_player
 from bot.store import StoreContract, TableExists, TableRow
 from bot.tables.chips import refunds
 from bot.tables.clock import Clock, SystemClock
-from bot.tables.errors import TableError
+from bot.tables.errors import TableError, UnknownKind
 from bot.tables.hands import note
 from bot.tables.leases import LeaseKeeper, Ownership
 from bot.tables.limits import MAX_TIMEOUTS
@@ -55,7 +55,7 @@ from bot.tables.meta import TableMeta, TournamentReader
 from bot.tables.player_hand import PlayerHand
 from bot.tables.policies.cash import cash_only
 from bot.tables.policies.practice import practice_channel, practice_meta, with_practice
-from bot.tables.policy import PolicyChooser, UnknownKind
+from bot.tables.policy import Close, PolicyChooser
 from bot.tables.seating import check_balance
 from bot.tables.session import TableSession
 from bot.tables.shared import Listener, PlayerFactory, Shared
@@ -230,7 +230,7 @@ class TableService:
         table of this server, or too few chips), before a thread is made for the table."""
         if self._table_of(guild, user) is not None:
             raise TableError("seated_elsewhere")
-        await check_balance(self.shared, guild, user, (await self.store.get_stakes(guild)).ante)
+        await check_balance(self.store, guild, user, (await self.store.get_stakes(guild)).ante)
 
     async def open_table(
         self, guild: int, channel: int, user: int, *, own_thread: bool = False
@@ -243,7 +243,7 @@ class TableService:
             if self._table_of(guild, user) is not None:
                 raise TableError("seated_elsewhere")
             stakes = await self.store.get_stakes(guild)
-            await check_balance(self.shared, guild, user, stakes.ante)
+            await check_balance(self.store, guild, user, stakes.ante)
             meta = TableMeta(seed=self._rng.getrandbits(63), away_after=self.shared.max_timeouts,
                              away_mode=self.shared.away_mode, own_thread=own_thread)
             try:
@@ -356,7 +356,7 @@ class TableService:
                     and self._table_of(guild, user) is not None
                 ):
                     raise TableError("seated_elsewhere")
-                updates = await table.seating.join(user)
+                updates = await table.join(user)
         return await self._publish(table, updates)
 
     async def add_cpu(self, guild: int, channel: int, by: int, level: str = "easy") -> TableState:
@@ -366,13 +366,13 @@ class TableService:
         async with self._seating:
             table = self._get(guild, channel)
             async with table.lock:
-                updates = await table.seating.add_cpu(by, level)
+                updates = await table.add_cpu(by, level)
         return await self._publish(table, updates)
 
     async def leave(self, guild: int, channel: int, user: int) -> TableState:
         """`user` leaves: at once between hands, else at the end of the hand (defaulting)."""
         notice = note("tables.left", player=user)
-        return await self._run(guild, channel, lambda s: s.seating.remove(user, "left", notice))
+        return await self._run(guild, channel, lambda s: s.remove(user, "left", notice))
 
     async def back(self, guild: int, user: int) -> TableState | None:
         """A sat-out `user` is back at their table of this server (None when they sit nowhere;
@@ -380,22 +380,22 @@ class TableService:
         table = self._table_of(guild, user)
         if table is None:
             return None
-        return await self._run(guild, table.row.channel_id, lambda s: s.seating.back(user),
+        return await self._run(guild, table.row.channel_id, lambda s: s.back(user),
                                table=table)
 
     async def kick(self, guild: int, channel: int, by: int, user: int) -> TableState:
         """Admin: remove `user` (at once between hands, else at the end of the hand)."""
         notice = note("tables.kicked", player=user, by=by)
-        return await self._run(guild, channel, lambda s: s.seating.remove(user, "kicked", notice))
+        return await self._run(guild, channel, lambda s: s.remove(user, "kicked", notice))
 
     async def start_game(self, guild: int, channel: int, user: int) -> TableState:
         """Start play (any seated player): deal the first hand if 3 players can pay the ante."""
-        return await self._run(guild, channel, lambda s: s.seating.start_game(user))
+        return await self._run(guild, channel, lambda s: s.start_game(user))
 
     async def call_round(self, guild: int, channel: int, user: int) -> TableState:
         """R-14: any seated player calls the round; the table closes once every player has
         dealt the same number of times (at once if no hand is running)."""
-        return await self._run(guild, channel, lambda s: s.seating.call_round(user))
+        return await self._run(guild, channel, lambda s: s.call_round(user))
 
     async def force_close(self, guild: int, channel: int, by: int) -> TableState:
         """Admin: close the table now. The escrow of the hand in progress goes back to who
@@ -425,28 +425,24 @@ class TableService:
         """Close `table` under its lock (escrow refunded), then publish the closed state."""
         async with table.lock:
             table.check_open()
-            update = await table.close(table.meta.copy(), [notice])
-        await self.shared.publish([update])
-        return update.state
+            updates = await table.close(Close(table.meta.copy(), [notice]))
+        await self.shared.publish(updates)
+        return updates[-1].state
 
     def pause_clock(self, table_id: int) -> None:
         """Stop the turn timeouts of a table whose message nobody can see (the bot cannot post
         in its channel) until `resume_clock`; a timer already asleep finds the pause when it
         wakes and does nothing. CPU seats still play; a human's turn waits."""
         table = self._by_id.get(table_id)
-        if table is not None and not table.clock.paused:
-            table.clock.paused = True
+        if table is not None and table.pause_clock():
             log.info("table %s: turn clock paused (its message cannot be shown)", table_id)
 
     def resume_clock(self, table_id: int) -> None:
         """Run the turn clock of a paused table again; a deadline that passed meanwhile
         becomes a full turn from now."""
         table = self._by_id.get(table_id)
-        if table is None or not table.clock.paused:
-            return
-        table.clock.paused = False
-        log.info("table %s: turn clock resumed", table_id)
-        table.clock.arm(retry=True)
+        if table is not None and table.resume_clock():
+            log.info("table %s: turn clock resumed", table_id)
 
     def clock_paused(self, table_id: int) -> bool:
         """Whether the turn clock of the table is paused."""
@@ -629,7 +625,7 @@ class TableService:
         """Stop driving a table whose lease was lost (no write; memory only)."""
         table = self._by_id.get(table_id)
         if table is not None:
-            table.writes.let_go()
+            table.let_go()
 
     async def _close_broken(self, row: TableRow, exc: BaseException) -> None:
         escrow = await self.store.escrow(row.id)
