@@ -28,7 +28,9 @@ service.open_tables(guild) -> list[TableState]   # one server's, oldest first
 service.hand_for(guild, channel, user) -> PlayerHand   # private: typed view, actions, tokens
 await service.open_tournament(channel, create) -> TableState   # a tournament's table (below)
 await service.open_practice(guild, user, cpus, level) -> TableState   # their practice table
-service.practice(user) -> TableSession | None    # (below); play_practice(user, change)
+service.practice(user) -> PracticeTable | None   # snapshot + the member's hand (below)
+await service.practice_act(user, table_id, action, hand, turn) / practice_next(user, table_id)
+    / practice_leave(user, table_id) -> TableState   # then the CPU seats' moves
 service.subscribe(async_callback)                # async callback(update: Update)
 await service.wait_idle()                        # CPU moves and fired timers done (tests)
 ```
@@ -63,7 +65,7 @@ is its `TournamentInfo`; the last updates are "tournament_over" (prizes paid) an
 Practice tables (issue 29, `bot.tables.policies.practice`): one member against CPU players
 with practice chips (no ledger move, no hand record), the member's and not a channel's (never
 `state(channel)`, `table_of` or `tables()`; no listener hears them), no turn clock, CPU seats
-at once (`play_practice` returns at the member's next decision or the hand's end).
+at once (`practice_act` returns at the member's next decision or the hand's end).
 
 Decisions where the rules are silent: see `bot.tables.service` (next hand starts at once,
 leavers default until the hand ends, R-14 counting, CPU ids, CPU without chips leaves).
@@ -75,9 +77,8 @@ from bot.tables.clock import Clock, FakeClock, SystemClock
 from bot.tables.cpus import is_cpu
 from bot.tables.errors import CODES, TableError
 from bot.tables.meta import TableMeta
-from bot.tables.player_hand import PlayerHand
+from bot.tables.player_hand import PlayerHand, PracticeTable
 from bot.tables.service import TableService
-from bot.tables.session import TableSession
 from bot.tables.updates import (
     HandOver,
     Notice,
@@ -100,6 +101,7 @@ __all__ = [
     "Payment",
     "PlayerHand",
     "PotWon",
+    "PracticeTable",
     "SeatState",
     "ShownPoint",
     "SystemClock",
@@ -107,7 +109,6 @@ __all__ = [
     "TableEvent",
     "TableMeta",
     "TableService",
-    "TableSession",
     "TableState",
     "Update",
     "display_name",

@@ -52,7 +52,7 @@ from bot.tables.hands import note
 from bot.tables.leases import LeaseKeeper, Ownership
 from bot.tables.limits import MAX_TIMEOUTS
 from bot.tables.meta import TableMeta, TournamentReader
-from bot.tables.player_hand import PlayerHand
+from bot.tables.player_hand import PlayerHand, PracticeTable
 from bot.tables.policies.cash import cash_only
 from bot.tables.policies.practice import practice_channel, practice_meta, with_practice
 from bot.tables.policy import Close, PolicyChooser
@@ -292,9 +292,16 @@ class TableService:
 
     # ------------------------------------------------------------------ practice tables
 
-    def practice(self, user: int) -> TableSession | None:
-        """The open practice table of `user` (`bot.tables.policies.practice`), or None."""
-        return self._by_channel.get(practice_channel(user))
+    def practice(self, user: int) -> PracticeTable | None:
+        """`user`'s open practice table (`bot.tables.policies.practice`): its snapshot and
+        their view of the hand; None without one."""
+        table = self._practice(user)
+        return None if table is None else self._practice_view(table, user)
+
+    def practice_table(self, user: int, table_id: int) -> PracticeTable:
+        """`user`'s practice table a button was drawn for: TableError "no_table" without one,
+        "stale_button" when the button is another (closed) table's."""
+        return self._practice_view(self._own_practice(user, table_id), user)
 
     async def open_practice(self, guild: int, user: int, cpus: int, level: str) -> TableState:
         """`user`'s practice table against `cpus` CPU players of `level`, with the server's
@@ -302,7 +309,7 @@ class TableService:
         if level not in LEVELS:
             raise TableError("bad_level", level=level, levels=", ".join(LEVELS))
         async with self._seating:
-            table = self.practice(user)
+            table = self._practice(user)
             if table is not None:
                 return table.snapshot
             stakes = await self.store.get_stakes(guild)
@@ -328,15 +335,53 @@ class TableService:
         await table.cpus.played()
         return table.snapshot
 
-    async def play_practice(
-        self, user: int, change: Callable[[TableSession], Awaitable[list[Update]]]
-    ) -> TableState:
-        """One change of `user`'s practice table (`TableError("no_table")` without one), then
-        the CPU seats' moves: the snapshot is at the member's next decision or the hand's
-        end."""
-        table = self.practice(user)
+    async def practice_act(self, user: int, table_id: int, action: Action | None,
+                           expected_hand: int | None, expected_turn: int | None) -> TableState:
+        """`user`'s move at their practice table `table_id` (None: a move that reads as none,
+        TableError "bad_action"), then the CPU seats' moves."""
+        table = self._own_practice(user, table_id)
+        if action is None:
+            raise TableError("bad_action", text="")
+        chosen = action
+        return await self._play_practice(
+            table, lambda s: s.apply(user, chosen, expected_hand, expected_turn)
+        )
+
+    async def practice_next(self, user: int, table_id: int) -> TableState:
+        """Next hand at `user`'s practice table (a second click while the hand plays is a
+        stale button, not a new deal)."""
+        table = self._own_practice(user, table_id)
+        if table.in_hand:
+            raise TableError("stale_button")
+        return await self._play_practice(table, lambda s: s.start_game(user))
+
+    async def practice_leave(self, user: int, table_id: int) -> TableState:
+        """`user` leaves their practice table: it closes (nothing to refund)."""
+        table = self._own_practice(user, table_id)
+        notice = note("tables.left", player=user)
+        return await self._play_practice(table, lambda s: s.remove(user, "left", notice))
+
+    def _practice(self, user: int) -> TableSession | None:
+        return self._by_channel.get(practice_channel(user))
+
+    def _own_practice(self, user: int, table_id: int) -> TableSession:
+        table = self._practice(user)
         if table is None:
             raise TableError("no_table")
+        if table.id != table_id:
+            raise TableError("stale_button")
+        return table
+
+    @staticmethod
+    def _practice_view(table: TableSession, user: int) -> PracticeTable:
+        seated = table.hand is not None and table.meta.seat_of(user) is not None
+        return PracticeTable(table.snapshot, table.hand_for(user) if seated else None)
+
+    async def _play_practice(
+        self, table: TableSession, change: Callable[[TableSession], Awaitable[list[Update]]]
+    ) -> TableState:
+        """One change of a practice table, then the CPU seats' moves: the snapshot is at the
+        member's next decision or the hand's end."""
         await self._run(table.row.guild_id, table.row.channel_id, change, table=table)
         await table.cpus.played()
         return table.snapshot

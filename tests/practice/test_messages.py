@@ -7,7 +7,7 @@ from pathlib import Path
 from bot.client import TableOptions
 from bot.tables.clock import FakeClock
 from tests.harness import Harness
-from tests.practice.helpers import PracticeDriver, answered_privately, button, ids
+from tests.practice.helpers import PracticeDriver, answered_privately, button, ids, practice_session
 
 
 def labels(driver: PracticeDriver) -> set[str]:
@@ -30,7 +30,7 @@ async def test_other_amount_opens_the_modal_and_plays_the_amount(h: Harness) -> 
     anna = h.member("Anna")
     driver = PracticeDriver(h, anna, seed=4)
     await driver.open(players=3)
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     for _ in range(200):  # to a decision where a bet of another amount is offered
         if button(driver.message, "other") is not None:
@@ -56,7 +56,7 @@ async def test_a_stale_click_shows_the_table_as_it_is(h: Harness) -> None:
     await driver.open()
     old = next(i for i in ids(driver.message) if i.split(":")[3] in ("pass", "best"))
     await driver.step()
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     where = (table.meta.hand_no, table.meta.turn)
     again = await h.click(anna, driver.message_id, old)  # a button of an older version
@@ -87,4 +87,4 @@ async def slow_practice(h: Harness) -> None:
     await driver.open()  # `seen` checks each answer: in time and private
     await driver.click("hint")
     await driver.click("leave")  # deferred by the same path as every move
-    assert h.bot.tables.practice(anna.id) is None
+    assert practice_session(h.bot.tables, anna.id) is None
