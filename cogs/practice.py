@@ -43,7 +43,8 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.components import custom_id_of, selected_values
 from bot.discord_utils.edits import MessageEdit
-from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, Raise, parse_action
+from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, parse_action
+from bot.engine.moves import MoveRefused, bet_or_raise
 from bot.i18n import t
 from bot.players.hint import hint
 from bot.render import render_hand
@@ -378,14 +379,19 @@ class PracticeCog(commands.Cog):
         return None
 
     def amount_move(self, user: int, text: str) -> Action | None:
-        """A bet of `text` chips, or a raise to it when the member has a bet to call."""
+        """A bet of `text` chips, or a raise to it when there is a bet (`bet_or_raise`, the
+        one reading of a move); off their turn a bet, which the table refuses with why."""
         if not text.isdigit():
             return None
         table = self.service.practice(user)
         if table is None or not table.in_hand or table.hand is None:
             return None
-        raising = any(isinstance(a, Raise | Call) for a in table.hand.actions)
-        return Raise(int(text)) if raising else Bet(int(text))
+        if not table.hand.my_turn:
+            return Bet(int(text))
+        try:
+            return bet_or_raise(table.hand.actions, int(text))
+        except MoveRefused:
+            return None
 
     # -- answers --------------------------------------------------------------------------
     async def defer_click(self, interaction: discord.Interaction[StoppaBot]) -> None:
