@@ -40,6 +40,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import TypedDict, Unpack
 
 from bot.engine import Action, Hand, parse_action
 from bot.logs import log_table_event
@@ -62,6 +63,25 @@ from bot.tables.shared import Listener, PlayerFactory, Shared
 from bot.tables.updates import Notice, TableState, Update
 
 log = logging.getLogger("stoppa.tables")
+
+
+class ServiceOptions(TypedDict, total=False):
+    """The options of a service (`TableService(store, **options)`, `start` the same), named
+    once: the turn clock's default and clock, the seed of tests and the demo, the CPU
+    players' pause and factory, the rule of absent players, the table ownership of a process
+    sharing its database, and the kinds of table beyond cash (`policy_for`,
+    `read_tournament`)."""
+
+    turn_timeout: float
+    seed: int | None
+    clock: Clock | None
+    cpu_delay: float
+    player_factory: PlayerFactory
+    max_timeouts: int
+    away_mode: str
+    ownership: Ownership | None
+    policy_for: PolicyChooser
+    read_tournament: TournamentReader | None
 
 
 class TableService:
@@ -113,29 +133,11 @@ class TableService:
     # ------------------------------------------------------------------ life cycle
 
     @classmethod
-    async def start(
-        cls,
-        store: StoreContract,
-        *,
-        turn_timeout: float = 60.0,
-        seed: int | None = None,
-        clock: Clock | None = None,
-        cpu_delay: float = 0.0,
-        player_factory: PlayerFactory = make_player,
-        max_timeouts: int = MAX_TIMEOUTS,
-        away_mode: str = "sit_out",
-        ownership: Ownership | None = None,
-        policy_for: PolicyChooser = cash_only,
-        read_tournament: TournamentReader | None = None,
-    ) -> TableService:
-        """Build the service (options as for the constructor) and resume every open table;
+    async def start(cls, store: StoreContract, **options: Unpack[ServiceOptions]) -> TableService:
+        """Build the service (`options` as for the constructor) and resume every open table;
         with `ownership`, only the tables of its servers whose lease it takes, and the lease
         beat runs until `stop`."""
-        service = cls(
-            store, turn_timeout=turn_timeout, seed=seed, clock=clock, cpu_delay=cpu_delay,
-            player_factory=player_factory, max_timeouts=max_timeouts, away_mode=away_mode,
-            ownership=ownership, policy_for=policy_for, read_tournament=read_tournament,
-        )
+        service = cls(store, **options)
         await service._resume()
         if service.leases is not None:
             service.leases.start()
