@@ -48,6 +48,23 @@ class SpokenWord(NamedTuple):
     word: str
 
 
+@dataclass(frozen=True, slots=True)
+class LastDeal:
+    """The hand a stored meta plays or played last: its number, its players (seat order) and
+    their words; what `/fair verify` reads of a closed table of any kind (`bot.tables.fair`),
+    without the kind's own part."""
+
+    hand_no: int
+    players: tuple[int, ...]
+    words: tuple[SpokenWord, ...]
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> LastDeal:
+        """The last deal of the stored meta `data` (a `TableMeta.to_dict`)."""
+        return cls(int(data.get("hand_no") or 0), tuple(int(u) for u in data.get("players") or ()),
+                   tuple(SpokenWord(int(u), str(w)) for u, w in data.get("words") or ()))
+
+
 #: Reads the tournament part of a stored meta (`bot.tournaments.record.TableTournament.
 #: from_dict`), given by the tournament code (see the module docstring).
 TournamentReader = Callable[[Mapping[str, Any]], "TableTournament"]
