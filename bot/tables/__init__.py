@@ -21,7 +21,8 @@ await service.act(guild, channel, user, action, *, expected_hand=None, expected_
 await service.call_round(guild, channel, user) -> TableState
 await service.force_close(guild, channel, by) -> TableState       # admin; refunds the escrow
 await service.kick(guild, channel, by, user) -> TableState        # admin
-await service.set_message(table_id, message_id) -> TableState     # the cog's public message
+await service.message_posted(table_id, message_id) -> TableState  # the listener's report
+service.table_unseen(table_id) / table_seen(table_id)   # ... of its message: the clock
 service.state(channel) / state_by_id(table_id) / table_of(guild, user) -> TableState | None
 service.tables() -> list[TableState]
 service.open_tables(guild) -> list[TableState]   # one server's, oldest first

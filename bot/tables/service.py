@@ -476,17 +476,17 @@ class TableService:
         await self.shared.publish(updates)
         return updates[-1].state
 
-    def pause_clock(self, table_id: int) -> None:
-        """Stop the turn timeouts of a table whose message nobody can see (the bot cannot post
-        in its channel) until `resume_clock`; a timer already asleep finds the pause when it
-        wakes and does nothing. CPU seats still play; a human's turn waits."""
+    def table_unseen(self, table_id: int) -> None:
+        """The listener could not show the table (Discord refused the bot its channel): the
+        service stops the turn timeouts until `table_seen`; a timer already asleep finds the
+        pause when it wakes and does nothing. CPU seats still play; a human's turn waits."""
         table = self._by_id.get(table_id)
         if table is not None and table.pause_clock():
             log.info("table %s: turn clock paused (its message cannot be shown)", table_id)
 
-    def resume_clock(self, table_id: int) -> None:
-        """Run the turn clock of a paused table again; a deadline that passed meanwhile
-        becomes a full turn from now."""
+    def table_seen(self, table_id: int) -> None:
+        """The listener showed the table's latest state: a paused turn clock runs again (a
+        deadline that passed meanwhile becomes a full turn from now)."""
         table = self._by_id.get(table_id)
         if table is not None and table.resume_clock():
             log.info("table %s: turn clock resumed", table_id)
@@ -496,8 +496,9 @@ class TableService:
         table = self._by_id.get(table_id)
         return table is not None and table.clock.paused
 
-    async def set_message(self, table_id: int, message_id: int | None) -> TableState:
-        """Record the public message of the table (the cog's)."""
+    async def message_posted(self, table_id: int, message_id: int | None) -> TableState:
+        """The listener posted the table's public message as `message_id`: the service keeps
+        it with the table (TableError "no_table" once it is gone)."""
         table = self._by_id.get(table_id)
         if table is None:
             raise TableError("no_table")

@@ -43,7 +43,7 @@ class TurnClock:
         self.fire = fire
         self.task: asyncio.Task[None] | None = None
         self.key: TimerKey | None = None
-        #: paused while nobody can see the table (`TableService.pause_clock`)
+        #: paused while nobody can see the table (`TableService.table_unseen`)
         self.paused = False
 
     def cancel(self) -> None:
