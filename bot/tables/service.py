@@ -46,8 +46,8 @@ from bot.engine import Action, Hand, parse_action
 from bot.logs import log_table_event
 from bot.players import LEVELS, make_player
 from bot.store import StoreContract, TableExists, TableRow
-from bot.tables.chips import refunds
 from bot.tables.clock import Clock, SystemClock
+from bot.tables.closing import close_unloadable
 from bot.tables.errors import TableError, UnknownKind
 from bot.tables.hands import note
 from bot.tables.leases import LeaseKeeper, Ownership
@@ -639,7 +639,7 @@ class TableService:
         except Exception as exc:
             log.exception("table %s: state cannot be loaded; closing with refunds", row.id)
             try:
-                await self._close_broken(row, exc)
+                await close_unloadable(self.store, row, exc, self.shared.fence())
             except Exception:
                 log.exception("table %s: cannot be closed either; left as it is", row.id)
             return None
@@ -674,27 +674,3 @@ class TableService:
         table = self._by_id.get(table_id)
         if table is not None:
             table.let_go()
-
-    async def _close_broken(self, row: TableRow, exc: BaseException) -> None:
-        escrow = await self.store.escrow(row.id)
-        try:
-            paid = {int(k): int(v) for k, v in (row.meta or {}).get("paid", {}).items()}
-        except Exception:
-            paid = {}
-        try:
-            last_players = [int(u) for u in (row.meta or {}).get("players", [])]
-        except Exception:
-            last_players = []
-        moves = refunds(escrow, paid, list(row.seats) or last_players or list(paid), None, None)
-        meta = dict(row.meta) if isinstance(row.meta, dict) else {}
-        meta["closed_reason"] = f"unloadable state: {type(exc).__name__}"
-        await self.store.close_table(
-            row.id, expected_version=row.version, refunds=moves, meta=meta, **self.shared.fence()
-        )
-        log_table_event(
-            row.guild_id,
-            row.channel_id,
-            f"table {row.id} closed at start: state cannot be loaded ({type(exc).__name__}); "
-            f"refunded {escrow} chips",
-            table=row.id,
-        )
