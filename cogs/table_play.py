@@ -22,11 +22,11 @@ from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
 from bot.discord_utils.components import carries, custom_id_of, selected_values
 from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
-from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
+from bot.engine import Action, Call, Declare, Pass, Play, parse_action
 from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.tables import PlayerHand, TableError, TableState
-from cogs.card_input import typed_play, typed_rank
+from cogs.card_input import typed_amount, typed_play, typed_rank
 from cogs.table_items import (
     BUTTON_PATTERN,
     MODAL_TEMPLATE,
@@ -297,7 +297,7 @@ class TablePlay:
             )
             return None
         if action == "bet":
-            chosen = bet_action(info, button.arg or 0)
+            chosen = typed_amount(info.actions, button.arg or 0)
         elif action == "best":
             declares = [a for a in info.actions if isinstance(a, Declare)]
             if not declares:
@@ -342,7 +342,7 @@ class TablePlay:
             if chips is None:
                 low, high = info.bet_range or (0, 0)
                 raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
-            action = bet_action(info, chips)
+            action = typed_amount(info.actions, chips)
             await self.act(interaction, lang, state.guild_id, state.channel_id, action,
                            hand=hand, turn=turn)
 
@@ -383,12 +383,3 @@ def from_panel(interaction: discord.Interaction[StoppaBot], table_id: int) -> bo
     """Whether the interaction comes from a private panel of this table."""
     return carries(interaction.message, f"stoppa:{table_id}:", ephemeral=True)
 
-
-def bet_action(info: PlayerHand, amount: int) -> Action:
-    """Bet (nobody bet yet) or Raise (there is a bet) to `amount`."""
-    actions = info.actions
-    if any(isinstance(a, Raise) for a in actions):
-        return Raise(amount)
-    if any(isinstance(a, Bet) for a in actions):
-        return Bet(amount)
-    raise UserFacingError("table.refuse.no_bet_now")
