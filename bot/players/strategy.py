@@ -38,7 +38,7 @@ from bot.engine.actions import Action, Concede, Declare, Play
 from bot.engine.events import Event
 from bot.engine.views import SeatView
 from bot.players.base import action_kind, amount_range, with_amount
-from bot.players.estimate import Opponent, expected_gain, sample_points, win_share
+from bot.players.estimate import Opponent, Sample, expected_gain, sample_points, win_share
 from bot.players.knowledge import SUIT_INDEX, Knowledge, point_key, read_view
 from bot.players.reading import BetReading
 from bot.players.search import Payment, heuristic_choice, search_opening
@@ -204,6 +204,29 @@ class ThinkingPlayer:
     def _bet(
         self, view: SeatView, know: Knowledge, legal: Sequence[Action], deadline: float | None
     ) -> Action:
+        """The betting move: estimate the point's chances, price each listed move, then pick
+        (with the style's slow-play and bluff)."""
+        spot = self.bet_spot(view, know)
+        samples = sample_points(
+            know,
+            spot.my_cards,
+            spot.opponents,
+            big=spot.big,
+            samples=self.style.samples,
+            rng=self.rng,
+            model=self.style.model,
+            deadline=deadline,
+        )
+        options = self._bet_options(view, know, legal, spot, samples)
+        self.last = DecisionFigures(samples=len(samples), cut=len(samples) < self.style.samples,
+                                    win=win_share(samples))
+        passing = {action_kind(a): a for a in legal}.get("pass")
+        return self._pick_bet(options, passing, legal, know.rules.cip)
+
+    def bet_spot(self, view: SeatView, know: Knowledge) -> BetSpot:
+        """The betting round as this seat sees it: the point's cards, the pot and the
+        opponents still in, each weighted by how much its bet says (`Style.aggression`, scaled
+        by this table's `reading`)."""
         style = self.style
         betting = view.betting
         pots = view.pots
@@ -224,7 +247,6 @@ class ThinkingPlayer:
             deal_size = len(know.new) or 1
             sizes = dict.fromkeys(range(players), deal_size)
             my_cards = know.new
-        pot = base + sum(bets)
         cip = know.rules.cip
         opponents = [
             Opponent(
@@ -240,17 +262,20 @@ class ThinkingPlayer:
             for j in range(players)
             if j != me and active[j]
         ]
-        my_bet = int(bets[me])
-        samples = sample_points(
-            know,
-            my_cards,
-            opponents,
-            big=big,
-            samples=style.samples,
-            rng=self.rng,
-            model=style.model,
-            deadline=deadline,
-        )
+        return BetSpot(big, my_cards, base + sum(bets), int(bets[me]), opponents)
+
+    def _bet_options(
+        self,
+        view: SeatView,
+        know: Knowledge,
+        legal: Sequence[Action],
+        spot: BetSpot,
+        samples: list[Sample],
+    ) -> list[tuple[float, int, Action]]:
+        """(expected gain, level, action) of the call and of each bet or raise size."""
+        style = self.style
+        betting = view.betting
+        cip = know.rules.cip
         options: list[tuple[float, int, Action]] = []
         by_kind = {action_kind(a): a for a in legal}
         for kind in ("call", "bet", "raise"):
@@ -258,34 +283,43 @@ class ThinkingPlayer:
             if action is None:
                 continue
             if kind == "call":
-                current = betting.level if betting is not None else my_bet
-                level = min(current, my_bet + know.chips[me])
+                current = betting.level if betting is not None else spot.my_bet
+                level = min(current, spot.my_bet + know.chips[know.seat])
                 levels = [(level, action)]
             else:
                 low, high = amount_range(view, action)
                 wanted = {
-                    low if f == 0.0 else min(high, max(low, _round(pot * f, cip)))
+                    low if f == 0.0 else min(high, max(low, _round(spot.pot * f, cip)))
                     for f in style.sizes
                 }
                 levels = [(lv, with_amount(action, lv)) for lv in sorted(wanted)]
             for level, act in levels:
                 gain = expected_gain(
                     samples,
-                    opponents,
+                    spot.opponents,
                     level=level,
-                    my_bet=my_bet,
-                    pot=pot,
+                    my_bet=spot.my_bet,
+                    pot=spot.pot,
                     tightness=style.tightness,
                     model=style.model,
                 )
                 options.append((gain, level, act))
-        self.last = DecisionFigures(samples=len(samples), cut=len(samples) < style.samples,
-                                    win=win_share(samples))
-        passing = by_kind.get("pass")
+        return options
+
+    def _pick_bet(
+        self,
+        options: list[tuple[float, int, Action]],
+        passing: Action | None,
+        legal: Sequence[Action],
+        cip: int,
+    ) -> Action:
+        """The best-priced move, or passing; a strong point is sometimes slow-played and a
+        losing spot sometimes bluffed (`Style.slowplay`, `Style.bluff`)."""
+        style = self.style
         if not options:
             return passing if passing is not None else legal[0]
         options.sort(key=lambda o: (o[0], -o[1]), reverse=True)
-        gain, level, action = options[0]
+        gain, _level, action = options[0]
         strong = self.last.win > 0.85
         if strong and style.slowplay and self.rng.random() < style.slowplay:
             cheap = min(options, key=lambda o: o[1])
@@ -298,6 +332,18 @@ class ThinkingPlayer:
             if cheap[0] > -2 * cip:
                 return cheap[2]
         return passing
+
+
+@dataclass(slots=True)
+class BetSpot:
+    """A betting round from one seat: whether it is the big point, the seat's eligible cards,
+    the pot (base pot plus every bet so far), the seat's own bet and the opponents still in."""
+
+    big: bool
+    my_cards: list[int]
+    pot: int
+    my_bet: int
+    opponents: list[Opponent]
 
 
 def _round(amount: float, step: int) -> int:
