@@ -31,7 +31,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.engine.actions import Action, Concede, Declare, Play
@@ -42,6 +42,7 @@ from bot.players.estimate import Opponent, Sample, expected_gain, sample_points,
 from bot.players.knowledge import SUIT_INDEX, Knowledge, point_key, read_view
 from bot.players.reading import BetReading
 from bot.players.search import Payment, heuristic_choice, search_opening
+from bot.players.shedding import Counts
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,9 @@ log = logging.getLogger(__name__)
 class DecisionFigures:
     """What the last decision measured: the time it took; when betting, the opponent hands
     sampled and the share of them the seat beat (``win``); at the stoppa, the deals sampled,
-    the search nodes and the mean gain of each opening rank; ``cut`` when the safety net
-    stopped a search early (the decision then depends on timing)."""
+    the search nodes and the mean gain of each opening rank; ``values``: the expected chips the
+    expert's search gave each move it weighed (keyed by the move's text); ``cut`` when the
+    safety net stopped a search early (the decision then depends on timing)."""
 
     seconds: float = 0.0
     samples: int = 0
@@ -59,6 +61,7 @@ class DecisionFigures:
     stoppa_samples: int = 0
     nodes: int = 0
     gains: Mapping[int, float] = field(default_factory=dict, repr=False)
+    values: Mapping[str, float] = field(default_factory=dict, repr=False)
     cut: bool = False
 
 
@@ -152,10 +155,15 @@ class ThinkingPlayer:
             max_samples=self.style.stoppa_samples,
             max_nodes=self.style.stoppa_nodes,
             deadline=deadline,
+            deal=self.stoppa_deal(),
         )
         self.last = DecisionFigures(stoppa_samples=result.samples, nodes=result.nodes,
                                     cut=result.cut, gains=result.gains)
         return by_rank[result.rank]
+
+    def stoppa_deal(self) -> Callable[[Knowledge, random.Random], list[Counts]] | None:
+        """How the stoppa search deals the hidden cards (None: uniformly, `search.sample_hands`)."""
+        return None
 
     # --- R-9 showdown --------------------------------------------------------------------
 
@@ -235,7 +243,7 @@ class ThinkingPlayer:
         bets = list(pots.bets or [0] * players)
         active = list(betting.active) if betting is not None else [True] * players
         allin = list(betting.allin) if betting is not None else [False] * players
-        big = view.phase == "big_point"
+        big = view.deal_no is None  # the big point (its betting round or its showdown)
         if big:
             base = pots.big
             sizes = dict(enumerate(know.counts))
@@ -273,10 +281,31 @@ class ThinkingPlayer:
         samples: list[Sample],
     ) -> list[tuple[float, int, Action]]:
         """(expected gain, level, action) of the call and of each bet or raise size."""
-        style = self.style
+        return [
+            (
+                expected_gain(
+                    samples,
+                    spot.opponents,
+                    level=level,
+                    my_bet=spot.my_bet,
+                    pot=spot.pot,
+                    tightness=self.style.tightness,
+                    model=self.style.model,
+                ),
+                level,
+                act,
+            )
+            for level, act in self.bet_levels(view, know, legal, spot)
+        ]
+
+    def bet_levels(
+        self, view: SeatView, know: Knowledge, legal: Sequence[Action], spot: BetSpot
+    ) -> list[tuple[int, Action]]:
+        """The moves that put chips in, with the level each brings the seat's bet to: the call,
+        then each bet or raise size of the style (`Style.sizes`, fractions of the pot)."""
         betting = view.betting
         cip = know.rules.cip
-        options: list[tuple[float, int, Action]] = []
+        out: list[tuple[int, Action]] = []
         by_kind = {action_kind(a): a for a in legal}
         for kind in ("call", "bet", "raise"):
             action = by_kind.get(kind)
@@ -284,27 +313,15 @@ class ThinkingPlayer:
                 continue
             if kind == "call":
                 current = betting.level if betting is not None else spot.my_bet
-                level = min(current, spot.my_bet + know.chips[know.seat])
-                levels = [(level, action)]
-            else:
-                low, high = amount_range(view, action)
-                wanted = {
-                    low if f == 0.0 else min(high, max(low, _round(spot.pot * f, cip)))
-                    for f in style.sizes
-                }
-                levels = [(lv, with_amount(action, lv)) for lv in sorted(wanted)]
-            for level, act in levels:
-                gain = expected_gain(
-                    samples,
-                    spot.opponents,
-                    level=level,
-                    my_bet=spot.my_bet,
-                    pot=spot.pot,
-                    tightness=style.tightness,
-                    model=style.model,
-                )
-                options.append((gain, level, act))
-        return options
+                out.append((min(current, spot.my_bet + know.chips[know.seat]), action))
+                continue
+            low, high = amount_range(view, action)
+            wanted = {
+                low if f == 0.0 else min(high, max(low, _round(spot.pot * f, cip)))
+                for f in self.style.sizes
+            }
+            out.extend((lv, with_amount(action, lv)) for lv in sorted(wanted))
+        return out
 
     def _pick_bet(
         self,
