@@ -23,16 +23,17 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from bot.engine.actions import Action, Concede, Declare
+from bot.engine.actions import Action, Bet, Concede, Declare, Raise
 from bot.engine.events import Event
 from bot.engine.views import SeatView
-from bot.players.base import action_kind
+from bot.players.base import action_kind, amount_range, with_amount
 from bot.players.bet_search import Responder, Round, move_values
 from bot.players.estimate import sample_points, win_share
 from bot.players.evidence import deal_hidden, read_lacks
 from bot.players.knowledge import SUIT_INDEX, Knowledge, point_key
 from bot.players.shedding import Counts
 from bot.players.strategy import (
+    BetSpot,
     DecisionFigures,
     Style,
     ThinkingPlayer,
@@ -76,6 +77,8 @@ class ExpertPlayer(ThinkingPlayer):
 
     style = EXPERT
     responder = Responder()
+    #: bet and raise levels weighed besides the style's, as fractions of the max bet
+    max_bet_sizes: tuple[float, ...] = (0.25, 0.5)
 
     def __init__(
         self, seed: int | None = None, name: str = "expert", budget: float = 1.0
@@ -102,6 +105,25 @@ class ExpertPlayer(ThinkingPlayer):
         return deal
 
     # --- R-8 betting: a search over its own moves ------------------------------------------
+
+    def bet_levels(
+        self, view: SeatView, know: Knowledge, legal: Sequence[Action], spot: BetSpot
+    ) -> list[tuple[int, Action]]:
+        """The style's levels (fractions of the pot), and fractions of the stakes' max bet
+        (`max_bet_sizes`): a small pot's fractions alone leave only 10, 20 and the max."""
+        moves = super().bet_levels(view, know, legal, spot)
+        seen = {level for level, _ in moves}
+        cip = know.rules.cip
+        for action in legal:
+            if not isinstance(action, Bet | Raise):
+                continue
+            low, high = amount_range(view, action)
+            for f in self.max_bet_sizes:
+                level = min(high, max(low, round(know.rules.max_bet * f / cip) * cip))
+                if level not in seen:
+                    seen.add(level)
+                    moves.append((level, with_amount(action, level)))
+        return moves
 
     def _bet(
         self, view: SeatView, know: Knowledge, legal: Sequence[Action], deadline: float | None
