@@ -13,14 +13,16 @@ figures can be negative, so ``run("small")`` leaves them out. The duels run in p
 processes (``workers``, default: every core).
 
 ``duels NAME[,NAME...] [workers]`` runs only the named duels of ``DUELS`` (e.g.
-``expert_vs_hard,hard_vs_easy``), so that the table can be measured in runs of a few minutes.
+``expert_vs_hard,hard_vs_easy``) and ``timing`` only the full-size decision times, so that the
+table can be measured in runs of a few minutes each (``full`` is every one of them in one run).
 
 ``decisions [hands]`` prints a digest of every action the CPU players choose over seeded hands
 of 3 to 6 players (per level; the hard level plays a fifth of the hands, the expert a tenth):
 equal digests before and after a change mean the players decide exactly as before.
 
 Run (from the repository root, so that ``bot`` is this tree):
-``PYTHONPATH=. .venv/bin/python bench/bench_players.py [small|full|duels NAMES|decisions [hands]]``.
+``PYTHONPATH=. .venv/bin/python bench/bench_players.py MODE`` with MODE one of ``small``,
+``full``, ``timing``, ``duels NAMES [workers]``, ``decisions [hands]``.
 """
 
 from __future__ import annotations
@@ -202,6 +204,8 @@ if __name__ == "__main__":
         sys.exit(0)
     if size == "duels":
         table = strength(chosen_duels(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else None)
+    elif size == "timing":
+        table = timing(SIZES["full"][0])
     else:
         table = run(size, int(sys.argv[2]) if len(sys.argv) > 2 else None)
     for name, value in table.items():

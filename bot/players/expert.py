@@ -4,7 +4,9 @@
   opponent's bets say, shown cards kept with their seat), then every move it may make (pass,
   call, bets and raises of five sizes) is played out to the end of the round on each sample
   against a model of the opponents' answers, with its own answer to a raise chosen per
-  information set (`bet_search`).
+  information set (`bet_search`). The model's fold and raise rates are refined, by price, with
+  the answers the opponents have given to its own bets so far (`answers.AnswerBook`: public
+  actions only), so it bets into a loose caller for value and steals from a tight one.
 - Declaring (R-9): each point it may declare (and conceding) is weighed by its chance to beat
   the contenders still to show, on sampled holdings of theirs, against the cards it would reveal
   for the big point and the stoppa; a lower point hides cards when it wins as surely.
@@ -26,6 +28,7 @@ from dataclasses import replace
 from bot.engine.actions import Action, Bet, Concede, Declare, Raise
 from bot.engine.events import Event
 from bot.engine.views import SeatView
+from bot.players.answers import AnswerBook
 from bot.players.base import action_kind, amount_range, with_amount
 from bot.players.bet_search import Responder, Round, move_values
 from bot.players.estimate import sample_points, win_share
@@ -79,6 +82,8 @@ class ExpertPlayer(ThinkingPlayer):
     responder = Responder()
     #: bet and raise levels weighed besides the style's, as fractions of the max bet
     max_bet_sizes: tuple[float, ...] = (0.25, 0.5)
+    #: refine the answer model with the answers seen to its own bets (`answers.AnswerBook`)
+    learn: bool = True
 
     def __init__(
         self, seed: int | None = None, name: str = "expert", budget: float = 1.0
@@ -86,6 +91,8 @@ class ExpertPlayer(ThinkingPlayer):
         super().__init__(seed, name, scaled(EXPERT, budget) if budget != 1.0 else None)
         #: the events the seat saw this hand (the stoppa's evidence is read from them)
         self.seen: Sequence[Event] = ()
+        #: how the opponents have answered this player's bets (refines `responder`)
+        self.book = AnswerBook()
 
     def choose(
         self, view: SeatView, legal: Sequence[Action], events: Sequence[Event] = ()
@@ -145,7 +152,9 @@ class ExpertPlayer(ThinkingPlayer):
             max_bet=betting.max_bet if betting is not None else know.rules.max_bet,
             opponents=spot.opponents,
         )
-        values = move_values(state, samples, [level for level, _ in moves], self.responder)
+        self.book.observe(self.seen, me, know.rules)
+        responder = replace(self.responder, book=self.book) if self.learn else self.responder
+        values = move_values(state, samples, [level for level, _ in moves], responder)
         passing = {action_kind(a): a for a in legal}.get("pass")
         scored = {str(act): values[level] for level, act in moves}
         if passing is not None:
