@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.players.answers import AnswerBook
 from bot.players.estimate import Opponent, Sample, call_threshold
 
 
@@ -32,8 +31,6 @@ class Responder:
     #: when set, it calls when strength ** power reaches the price (its chance of winning,
     #: read against a bettor's strong range, worth the price); else `call_threshold`
     power: float | None = None
-    #: the answers seen to the seat's own bets, which refine the model's rates (None: none)
-    book: AnswerBook | None = None
 
     def answer(self, strength: float, owe: int, pot: int, can_raise: bool) -> str:
         """"fold", "call" or "raise" facing `owe` more chips into `pot`."""
@@ -42,11 +39,7 @@ class Responder:
             call_from = price ** (1.0 / self.power)
         else:
             call_from = call_threshold(price, self.tightness)
-        raise_from = self.raise_above
-        if self.book is not None:
-            fold_rate, raise_rate = self.book.rates(price, call_from, 1.0 - raise_from)
-            call_from, raise_from = fold_rate, 1.0 - raise_rate
-        if can_raise and strength >= raise_from:
+        if can_raise and strength >= self.raise_above:
             return "raise"
         return "call" if strength >= call_from else "fold"
 

@@ -193,19 +193,3 @@ def test_a_short_expert_duel_runs_at_six_players() -> None:
     scores = duel_scores("expert", "easy", 1, seed=4, players=6)
     assert len(scores) == 1
 
-
-def test_R8_the_answer_book_counts_only_answers_to_the_seats_own_bets() -> None:
-    from bot.engine.events import BetMade, Called, Passed, Raised, SmallPointBegan
-    from bot.players.answers import AnswerBook
-
-    rules = Rules(players=4)
-    events = [SmallPointBegan(None, 0, 3), BetMade(0, 10, 10), Passed(1, False), Called(2, 10, 10),
-              Raised(3, 30, 30), Called(0, 20, 30), Passed(2, False)]
-    book = AnswerBook()
-    book.observe(events, 0, rules)
-    assert sum(book.seen) == 3 and sum(book.folds) == 1 and sum(book.raises) == 1
-    book.observe(events, 0, rules)  # the same hand again: nothing new is counted
-    assert sum(book.seen) == 3
-    other = AnswerBook()
-    other.observe(events, 1, rules)  # seat 1 never bet: nothing to learn
-    assert sum(other.seen) == 0
