@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.players.strategy import Style, ThinkingPlayer
 
 HARD = Style(
@@ -38,17 +40,5 @@ class HardPlayer(ThinkingPlayer):
 #: (it wants 15 chips of expected gain before putting chips in) and more aggressive (no minimum
 #: bets: a pot or more; it bluffs half again as often and never slow-plays). The expert must
 #: beat it too, so that its lead is not one opponent's quirks.
-HARD_TIGHT_AGGRESSIVE = Style(
-    samples=300,
-    model=True,
-    sizes=(1.0, 2.0, 99.0),
-    tightness=0.3,
-    aggression=0.8,
-    bluff=0.12,
-    slowplay=0.0,
-    margin=15.0,
-    hide=True,
-    search=True,
-    stoppa_samples=300,
-    stoppa_nodes=30_000,
-)
+HARD_TIGHT_AGGRESSIVE = replace(HARD, sizes=(1.0, 2.0, 99.0), bluff=0.12, slowplay=0.0,
+                                margin=15.0)
