@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from bot.engine.actions import Action, Bet, Concede, Declare, Raise
+from bot.engine.actions import Action, Bet, Declare, Raise
 from bot.engine.events import Event
 from bot.engine.views import SeatView
 from bot.players.base import action_kind, amount_range, with_amount
@@ -38,6 +38,8 @@ from bot.players.strategy import (
     Style,
     ThinkingPlayer,
     contenders_after,
+    declare_choices,
+    declared_key,
     shown_this_showdown,
 )
 
@@ -163,16 +165,12 @@ class ExpertPlayer(ThinkingPlayer):
     # --- R-9 declaring: weigh each point it may show ----------------------------------------
 
     def _declare(self, view: SeatView, know: Knowledge, legal: Sequence[Action]) -> Action:
-        declares = [a for a in legal if isinstance(a, Declare)]
-        concede = next((a for a in legal if isinstance(a, Concede)), None)
+        declares, concede = declare_choices(legal)
         if not declares:
             return concede if concede is not None else legal[0]
-        by_total = know.by_total
         my_prio = know.priority(know.seat)
         to_beat = shown_this_showdown(view)
-
-        def key(action: Declare) -> tuple[int, int]:
-            return point_key([c.index for c in action.cards], by_total)
+        key = declared_key(know.by_total)
 
         def beats(mine: tuple[int, int], other: tuple[int, int], prio: int) -> bool:
             return mine > other or (mine == other and my_prio < prio)

@@ -168,15 +168,10 @@ class ThinkingPlayer:
     # --- R-9 showdown --------------------------------------------------------------------
 
     def _declare(self, view: SeatView, know: Knowledge, legal: Sequence[Action]) -> Action:
-        declares = [a for a in legal if isinstance(a, Declare)]
-        concede = next((a for a in legal if isinstance(a, Concede)), None)
+        declares, concede = declare_choices(legal)
         if not declares:
             return concede if concede is not None else legal[0]
-        by_total = know.by_total
-
-        def key(action: Declare) -> tuple[int, int]:
-            return point_key([c.index for c in action.cards], by_total)
-
+        key = declared_key(know.by_total)
         best = max(declares, key=key)
         if not self.style.hide:
             return best
@@ -361,6 +356,21 @@ class BetSpot:
     pot: int
     my_bet: int
     opponents: list[Opponent]
+
+
+def declare_choices(legal: Sequence[Action]) -> tuple[list[Declare], Concede | None]:
+    """The points a showdown lets the seat declare, and its concede (None if it may not)."""
+    declares = [a for a in legal if isinstance(a, Declare)]
+    return declares, next((a for a in legal if isinstance(a, Concede)), None)
+
+
+def declared_key(by_total: bool) -> Callable[[Declare], tuple[int, int]]:
+    """The R-7 ranking key of a declaration's cards."""
+
+    def key(action: Declare) -> tuple[int, int]:
+        return point_key([c.index for c in action.cards], by_total)
+
+    return key
 
 
 def _round(amount: float, step: int) -> int:
