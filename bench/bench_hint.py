@@ -96,4 +96,4 @@ def run(size: str = "full") -> dict[str, float]:
 
 if __name__ == "__main__":
     for name, value in run(sys.argv[1] if len(sys.argv) > 1 else "full").items():
-        print(f"{name}: {value:.1f}")
+        print(f"{name}: {value:.2f}")
