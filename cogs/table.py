@@ -43,7 +43,7 @@ from cogs.table_text import NameBook, key_of
 _log = logging.getLogger("stoppa.table")
 
 #: the CPU levels a command offers, in their order (the table's, the practice's, tournaments')
-CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "random")
+CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "expert", "random")
 
 
 @app_commands.guild_only()

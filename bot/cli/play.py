@@ -292,15 +292,17 @@ def next_dealer(dealer: int, seats: Sequence[int], count: int) -> int:
 
 
 def play_session(
-    players: int, seed: int, lang: str, stdin: TextIO, echo: Callable[..., None]
+    players: int, seed: int, lang: str, stdin: TextIO, echo: Callable[..., None],
+    level: str | None = None,
 ) -> int:
     """Hands of the human against CPU players until quit, EOF or Ctrl-C, or until the human
     or all but two players cannot pay the ante (R-5: a player who cannot pay sits out; a hand
-    needs 3 players), as at a table of the Discord bot."""
+    needs 3 players), as at a table of the Discord bot. Every CPU plays at `level` when given,
+    else the levels take turns (`CPU_LEVELS`)."""
     console = Console(stdin, echo, lang)
     names = player_names(players, lang)
     rng = random.Random(seed)
-    levels = [CPU_LEVELS[(i - 1) % len(CPU_LEVELS)] for i in range(players)]
+    levels = [level or CPU_LEVELS[(i - 1) % len(CPU_LEVELS)] for i in range(players)]
     cpus = {s: make_player(levels[s], rng.randrange(2**31)) for s in range(1, players)}
     chips = [START_CHIPS] * players
     dealer = rng.randrange(players)
@@ -397,4 +399,4 @@ def play_hand(
 def run_play(args: argparse.Namespace) -> int:
     """Entry point of `python -m bot play`; returns the exit code."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return play_session(args.players, seed, args.lang, sys.stdin, print)
+    return play_session(args.players, seed, args.lang, sys.stdin, print, level=args.level)

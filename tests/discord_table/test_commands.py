@@ -35,7 +35,7 @@ async def test_the_stoppa_group_has_its_fixed_names_and_italian_descriptions(h: 
         assert sub["description"] == t(key, "en")
         assert sub["description_localizations"]["it"] == t(key, "it")
     level = subs["addbot"]["options"][0]
-    assert {c["value"] for c in level["choices"]} == {"easy", "hard", "random"}
+    assert {c["value"] for c in level["choices"]} == {"easy", "hard", "expert", "random"}
     assert all(c["name_localizations"]["it"] for c in level["choices"])
 
 
