@@ -454,7 +454,7 @@ class PracticeCog(commands.Cog):
 
     async def send_hint(self, interaction: discord.Interaction[StoppaBot], lang: str,
                         table_id: int) -> None:
-        """The hard CPU's move in the member's seat and why: a separate ephemeral line,
+        """The expert CPU's move in the member's seat and why: a separate ephemeral line,
         computed from the member's own seat view (thought in a thread)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
