@@ -407,7 +407,7 @@ class TableService:
         return await self._publish(table, updates)
 
     async def add_cpu(self, guild: int, channel: int, by: int, level: str = "easy") -> TableState:
-        """Seat a CPU player of `level` (one of `bot.players.levels.LEVELS`); `by` must be seated."""
+        """Seat a CPU player of `level` (one of `LEVELS`); `by` must be seated."""
         if level not in LEVELS:
             raise TableError("bad_level", level=level, levels=", ".join(LEVELS))
         async with self._seating:
