@@ -92,7 +92,7 @@ class TableLobby:
             with contextlib.suppress(discord.HTTPException):
                 await thread.edit(archived=True)
             raise
-        public = await table_language(r.bot, guild)
+        public = await table_language(r.bot, guild, [user])  # the opener's
         await r.bot.requests.acquire()
         with contextlib.suppress(discord.HTTPException):  # the table is open all the same
             await parent.send(

@@ -20,7 +20,7 @@ from bot.client import StoppaBot
 from bot.discord_utils.errors import refusal_text as refused_text
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
 from bot.engine import events as ev
-from bot.i18n import DEFAULT, normalize_locale, t
+from bot.i18n import DEFAULT, has, normalize_locale, t
 from bot.i18n.cards import cards_text
 from bot.i18n.currency import Currency
 from bot.i18n.refusals import readable
@@ -98,19 +98,36 @@ class NameBook:
         return name
 
 
-async def table_language(client: StoppaBot, guild_id: int) -> str:
-    """The language of a table's public message: the server's setting, else its preferred
-    locale when Italian or English, else English."""
+async def table_language(client: StoppaBot, guild_id: int, players: Iterable[int] = ()) -> str:
+    """The language of a table's public message (its buttons, notices, result) and of what it
+    says in the channel: the language a manager pinned for the server; else its players'
+    (`players`, in seat order: the first of them whose language is known, that is the opener's
+    while they sit, when the players differ); else the server's preferred locale when Italian
+    or English; else English. A ping speaks its own player's language (`member_language`)."""
     languages = client.languages  # kept in memory; a server not loaded yet is read once
     pinned = languages.get(guild_id) if languages.known(guild_id) else None
     if not languages.known(guild_id) and client.store is not None:
         pinned = await languages.load(client.store, guild_id)
     if pinned is not None:
         return pinned
+    seated = next((lang for user in players if (lang := languages.member(user)) is not None),
+                  None)
+    if seated is not None:
+        return seated
     guild = client.get_guild(guild_id)
     if guild is not None:
         return normalize_locale(guild.preferred_locale) or DEFAULT
     return DEFAULT
+
+
+def humans(state: TableState) -> list[int]:
+    """The table's human players in seat order (the opener first while they sit)."""
+    return [s.user_id for s in state.seats if not is_cpu(s.user_id) and not is_forgotten(s.user_id)]
+
+
+def member_language(client: StoppaBot, user: int, fallback: str) -> str:
+    """The language `user` last used the bot in, else `fallback` (a ping is theirs)."""
+    return client.languages.member(user) or fallback
 
 
 def key_of(prefix: str, name: object) -> str:
@@ -200,11 +217,20 @@ def notice_text(
         return Notice(notice.key, params, notice.users).text(lang, names, currency=currency)
     if "action" in notice.params or "phase" in notice.params:
         notice = Notice(notice.key, readable(notice.params, lang), notice.users)
+    if notice.key == "tables.cpu_joined":  # "CPU 1 (facile)": the level in `lang` too
+        notice = Notice(notice.key, {**notice.params, "level": level_name(
+            notice.params.get("level"), lang)}, notice.users)
     try:
         return notice.text(lang, names, currency=currency)
     except (KeyError, IndexError):
         _log.warning("notice %s cannot be translated", notice.key)
         return ""
+
+
+def level_name(level: object, lang: str) -> str:
+    """A CPU level ("easy") by its name in `lang` ("facile"); an unknown one as it is."""
+    name = key_of("players.level", level)
+    return t(name, lang) if has(name, lang) else str(level)
 
 
 #: The catalogue keys of engine events' lines start so (`event_notice`).

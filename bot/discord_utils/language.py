@@ -26,11 +26,17 @@ class ServerLanguages:
     store may be busy): the client loads a server's setting when the server becomes available
     (`load`), `/settings` writes the new one (`remember`), and `lang_for` only reads memory.
     A server not loaded yet is read from the store once (`known` is False until then).
+
+    It also keeps the language each member last used the bot in (their Discord locale, when
+    Italian or English: `member`), so that a table on a server with no pinned language can
+    speak its seated players' language. Only memory: after a restart a member counts again
+    from their next click.
     """
 
     def __init__(self) -> None:
         self._pinned: dict[int, str | None] = {}
         self._settings: dict[int, ServerSettings] = {}
+        self._members: dict[int, str] = {}
 
     def known(self, guild_id: int) -> bool:
         """Whether the server's setting is in memory."""
@@ -39,6 +45,18 @@ class ServerLanguages:
     def get(self, guild_id: int) -> str | None:
         """The pinned language ("it"/"en"), or None (automatic, or not known)."""
         return self._pinned.get(guild_id)
+
+    def member(self, user_id: int) -> str | None:
+        """The language `user_id` last used the bot in ("it"/"en"), or None (not known)."""
+        return self._members.get(user_id)
+
+    def remember_member(self, user_id: int, locale: object | None) -> str | None:
+        """Keep the language of a member's Discord locale (none kept when neither Italian nor
+        English); the language, or None."""
+        language = normalize_locale(locale)
+        if language is not None:
+            self._members[user_id] = language
+        return language
 
     def remember(self, guild_id: int, language: str | None) -> None:
         """Keep the server's setting (after `/settings language`, or a load)."""
@@ -97,7 +115,8 @@ def remember_language(client: StoppaBot, guild_id: int | None, language: str | N
 def lang_in_memory(interaction: discord.Interaction[StoppaBot]) -> str:
     """The language of `lang_for` without any I/O (for autocomplete, which must answer at
     once): a server whose setting is not in memory yet counts as automatic."""
-    user_lang = normalize_locale(interaction.locale)
+    user_lang = interaction.client.languages.remember_member(interaction.user.id,
+                                                             interaction.locale)
     if user_lang is not None:
         return user_lang
     guild_id = interaction.guild_id
@@ -118,11 +137,12 @@ async def lang_for(
     else English. The pinned language comes from the client's memory (`client.languages`, a
     `ServerLanguages`); only a server it has not loaded yet costs a store read (`store`, by
     default `interaction.client.store`; none while the bot is closed).
+    The user's language is kept (`ServerLanguages.remember_member`): their tables speak it.
     """
-    user_lang = normalize_locale(interaction.locale)
+    client = interaction.client
+    user_lang = client.languages.remember_member(interaction.user.id, interaction.locale)
     if user_lang is not None:
         return user_lang
-    client = interaction.client
     if store is None:
         store = client.store
     languages = client.languages

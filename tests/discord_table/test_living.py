@@ -277,9 +277,9 @@ async def test_any_table_command_brings_a_sat_out_player_back(tmp_path: Path) ->
         status = await h.slash(anna, "stoppa status")
         assert status.ephemeral and status.files and status.files[0].is_png
         assert not _table_in(h, h.channel_id).seat_of(anna.id).away  # type: ignore[union-attr]
-        # the table message says she is back (in the server's language: English)
+        # the table message says she is back, in the language of its opener, Anna: Italian
         message = _table_message(h)
-        assert t("living.back", "en", player="Anna") in message.text
+        assert t("living.back", "it", player="Anna") in message.text
 
 
 async def test_a_sat_out_player_stays_sat_out_after_a_restart(tmp_path: Path) -> None:

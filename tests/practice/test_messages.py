@@ -98,7 +98,7 @@ async def test_the_turn_is_said_once_and_the_commitment_line_stays(h: Harness) -
     fair deal's commitment line: the turn was said twice ("It is your turn (). You may: ..."
     and "It is your turn. You may: ...") and the commitment was lost."""
     for locale, turn, fair in (("en-US", "It is your turn", "Fair deal"),
-                               ("it", "Tocca a te", "Mazzo equo")):
+                               ("it", "Tocca a te", "Mazzo garantito")):
         member = h.member(f"P{locale}", locale=locale)
         driver = PracticeDriver(h, member, seed=3)
         await driver.open(players=2)

@@ -1,0 +1,93 @@
+"""One language per table (issue 36): on a server where no manager pinned a language, the
+table message (its text, its buttons, its lobby notices) speaks its seated players' language,
+the opener's when they differ; a ping speaks the pinged player's language; a pinned server
+language wins over the players'. The harness's guild keeps Discord's default locale (en-US)."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.tables.clock import FakeClock
+from tests.discord_table.conftest import TIMEOUT
+from tests.discord_table.driver import TableDriver
+from tests.discord_table.test_game import open_table
+from tests.harness import FakeMember, FakeMessage, Harness
+
+
+def table_message(h: Harness) -> FakeMessage:
+    """The public table message (the channel's first message)."""
+    return h.messages()[0]
+
+
+def speaks(message: FakeMessage, lang: str, table: int = 1) -> bool:
+    """Whether the table message is in `lang`: its title, and a button label of the phase."""
+    buttons = str(message.components)
+    label = any(t(f"table.button.{b}", lang) in buttons for b in ("join", "hand", "panel"))
+    return t("table.embed.title", lang, number=table) in message.text and label
+
+
+async def ping_of(h: Harness, clock: FakeClock, members: list[FakeMember]) -> tuple[int, str]:
+    """Let the player to act run out most of their clock; the one ping posted: (who, text)."""
+    driver = TableDriver(h, members, seed=3)
+    state = driver.state()
+    assert state is not None and state.to_act is not None
+    before = {m.id for m in h.messages()}
+    await clock.advance(0.9 * TIMEOUT)
+    await h.settle()
+    (ping,) = [m for m in h.messages() if m.id not in before and f"<@{state.to_act}>" in m.content]
+    return state.to_act, ping.content
+
+
+def ping_text(lang: str) -> str:
+    """The words of a turn ping in `lang` before its deadline (no player, no time)."""
+    return t("table.turn_ping.text", lang, player="", deadline="").split("(")[0].strip(" ,")
+
+
+async def test_italian_players_on_a_default_server_get_an_italian_table_and_ping(
+    clocked: tuple[Harness, FakeClock],
+) -> None:
+    h, clock = clocked
+    members = [h.member(name, locale="it") for name in ("Anna", "Bruno", "Carla")]
+    opened = await h.slash(members[0], "stoppa new")
+    assert opened.ephemeral and opened.text.startswith(t("table.reply.opened", "it"))
+    assert speaks(table_message(h), "it")  # the lobby already
+    assert t("table.embed.lobby", "it", count=1) in table_message(h).text
+    for member in members[1:]:
+        await h.slash(member, "stoppa join")
+    await h.slash(members[0], "stoppa start")
+    message = table_message(h)
+    assert speaks(message, "it") and not speaks(message, "en")
+    _who, ping = await ping_of(h, clock, members)
+    assert ping_text("it") in ping and ping_text("en") not in ping
+
+
+async def test_a_mixed_table_follows_its_opener_and_a_ping_its_player(
+    clocked: tuple[Harness, FakeClock],
+) -> None:
+    h, clock = clocked
+    anna = h.member("Anna")  # English, opens
+    italians = [h.member("Bruno", locale="it"), h.member("Carla", locale="it")]
+    members = [anna, *italians]
+    await open_table(h, members)
+    assert speaks(table_message(h), "en")
+    who, ping = await ping_of(h, clock, members)
+    lang = "it" if who != anna.id else "en"
+    assert ping_text(lang) in ping
+
+
+async def test_an_italian_opener_leads_english_guests(h: Harness) -> None:
+    members = [h.member("Anna", locale="it"), h.member("Bruno"), h.member("Carla")]
+    await open_table(h, members)
+    assert speaks(table_message(h), "it")
+
+
+async def test_a_pinned_server_language_wins_over_the_players(h: Harness) -> None:
+    boss = h.member("Boss", manage_guild=True)
+    members = [h.member(name, locale="it") for name in ("Anna", "Bruno", "Carla")]
+    await h.slash(boss, "settings language", value="en")
+    await open_table(h, members)
+    (message,) = [m for m in h.messages() if m.embeds]
+    assert speaks(message, "en") and not speaks(message, "it")
+    await h.slash(boss, "settings language", value="auto")  # the players' language again
+    await h.slash(members[1], "stoppa leave")  # a change: the message is published again
+    await h.settle()
+    assert speaks(h.message(message.id), "it")
