@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.digits import plain_int
 from bot.metrics.settings import MetricsSettingError, MetricsSettings, load_metrics
 from bot.store.factory import DatabaseUrlError, parse_database_url, without_password
 
@@ -135,11 +136,12 @@ def _database(env: Mapping[str, str], db_path: str) -> tuple[str, str]:
 def _pool_size(env: Mapping[str, str]) -> int:
     """STOPPA_DB_POOL_SIZE: 1 to 1000 connections (default 10)."""
     raw_pool = _clean(env, "STOPPA_DB_POOL_SIZE") or "10"
-    if not raw_pool.isdigit() or not 1 <= int(raw_pool) <= 1000:
+    pool = plain_int(raw_pool)
+    if pool is None or not 1 <= pool <= 1000:
         raise ConfigError(
             f"STOPPA_DB_POOL_SIZE must be a whole number from 1 to 1000 (got {raw_pool!r})"
         )
-    return int(raw_pool)
+    return pool
 
 
 def _logging(env: Mapping[str, str]) -> tuple[str, str]:
@@ -179,11 +181,12 @@ def _dev_guild(env: Mapping[str, str]) -> int | None:
     raw_guild = _clean(env, "STOPPA_DEV_GUILD")
     if raw_guild is None:
         return None
-    if not raw_guild.isdigit() or int(raw_guild) <= 0:
+    guild = plain_int(raw_guild)
+    if guild is None or guild <= 0:
         raise ConfigError(
             f"STOPPA_DEV_GUILD must be a server (guild) id made of digits (got {raw_guild!r})"
         )
-    return int(raw_guild)
+    return guild
 
 
 def load_shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
@@ -200,12 +203,12 @@ def load_shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | N
                 f" bot (got only STOPPA_SHARD_IDS={raw_ids!r})"
             )
         return None, None
-    if not raw_count.isdigit() or not 1 <= int(raw_count) <= MAX_SHARD_COUNT:
+    count = plain_int(raw_count)
+    if count is None or not 1 <= count <= MAX_SHARD_COUNT:
         raise ConfigError(
             "STOPPA_SHARD_COUNT must be a whole number of shards from 1 to"
             f" {MAX_SHARD_COUNT} (got {raw_count!r})"
         )
-    count = int(raw_count)
     if raw_ids is None:
         return count, None
     try:

@@ -51,6 +51,13 @@ def test_empty_values_mean_default() -> None:
         ("STOPPA_TURN_TIMEOUT", "nan"),
         ("STOPPA_DEV_GUILD", "my-server"),
         ("STOPPA_DEV_GUILD", "0"),
+        # Python's isdigit() takes these: a settings number is ASCII digits only
+        ("STOPPA_DEV_GUILD", "²"),
+        ("STOPPA_DEV_GUILD", "١٢٣"),
+        ("STOPPA_DB_POOL_SIZE", "²"),
+        ("STOPPA_DB_POOL_SIZE", "١٠"),
+        ("STOPPA_SHARD_COUNT", "²"),
+        ("STOPPA_SHARD_COUNT", "٢"),
     ],
 )
 def test_bad_values_name_the_variable_in_one_line(name: str, value: str) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.digits import plain_int
+
 PORT_VARIABLE = "STOPPA_METRICS_PORT"
 HOST_VARIABLE = "STOPPA_METRICS_HOST"
 DEFAULT_HOST = "127.0.0.1"
@@ -31,11 +33,12 @@ class MetricsSettings:
 
 
 def _port(raw: str) -> int:
-    if not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_PORT:
+    port = plain_int(raw)
+    if port is None or port > MAX_PORT:
         raise MetricsSettingError(
             f"{PORT_VARIABLE} must be a port number from 1 to {MAX_PORT} (got {raw!r})"
         )
-    return int(raw)
+    return port
 
 
 def load_metrics(env: Mapping[str, str]) -> MetricsSettings | None:
@@ -57,6 +60,7 @@ def cluster_environment(base: Mapping[str, str], index: int) -> dict[str, str]:
     port plus its index; nothing when metrics are off (or the base port is bad: the child
     then refuses it with the one-line message)."""
     raw = (base.get(PORT_VARIABLE) or "").strip()
-    if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) + index <= MAX_PORT:
+    port = plain_int(raw)
+    if port is None or not 0 < port + index <= MAX_PORT:
         return {}
-    return {PORT_VARIABLE: str(int(raw) + index)}
+    return {PORT_VARIABLE: str(port + index)}
