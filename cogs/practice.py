@@ -42,6 +42,7 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.components import custom_id_of, selected_values
 from bot.discord_utils.edits import MessageEdit
+from bot.discord_utils.installs import member_command
 from bot.discord_utils.numbers import typed_number
 from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, Raise, parse_action
 from bot.i18n import t
@@ -258,7 +259,7 @@ class PracticeCog(commands.Cog):
     @app_commands.describe(players=cmd_str("practice.cmd.players"),
                            level=cmd_str("practice.cmd.level"))
     @app_commands.choices(level=[choice(key_of("table.cmd.level", k), k) for k in CPU_LEVELS])
-    @app_commands.guild_only()
+    @member_command
     async def practice(
         self, interaction: discord.Interaction[StoppaBot],
         players: app_commands.Range[int, MIN_CPUS, MAX_CPUS] = DEFAULT_CPUS,

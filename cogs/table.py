@@ -29,6 +29,7 @@ from discord.ext import commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import choice, cmd_str
+from bot.discord_utils.installs import server_command
 from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise
 from bot.tables import TableState
 from cogs.card_input import typed_cards
@@ -45,7 +46,7 @@ _log = logging.getLogger("stoppa.table")
 CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "random")
 
 
-@app_commands.guild_only()
+@server_command
 class TableCog(
     commands.GroupCog,
     name=COG_NAME,
