@@ -19,7 +19,7 @@ from bot.i18n import t
 
 #: The sections of the help embed, in the order they are shown (`help.<name>_title`, `help.<name>`).
 SECTIONS: tuple[str, ...] = ("play", "turn", "table", "chips", "tournaments", "managers",
-                             "rules", "fair")
+                             "rules", "fair", "anywhere")
 HELP_COLOUR = discord.Colour.dark_green()
 
 
