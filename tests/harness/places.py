@@ -17,7 +17,7 @@ most 5 follow-ups and lasts 15 minutes (`FakeDiscord.limited_tokens`), as Discor
 `places.slash(place, user, "learn")` sends a command only if Discord would offer it there
 (its registered `integration_types` and `contexts`); `NotOffered` otherwise.
 `places.force_slash` sends it anyway (a client with an out-of-date command list).
-`places.click` / `places.submit_modal` answer a message shown in that place.
+`places.click` / `places.select` answer a message shown in that place.
 """
 
 from __future__ import annotations
@@ -172,6 +172,15 @@ class Places:
     ) -> Reply:
         """Press button `custom_id` of a message shown in `place`."""
         data = {"custom_id": custom_id, "component_type": 2}
+        message = self.h.message(message_id)
+        return await self.send(place, self.payload(place, user, 3, data, message))
+
+    async def select(
+        self, place: Place, user: FakeMember, message_id: int, custom_id: str,
+        values: list[str],
+    ) -> Reply:
+        """Choose `values` in the string select `custom_id` of a message shown in `place`."""
+        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
         message = self.h.message(message_id)
         return await self.send(place, self.payload(place, user, 3, data, message))
 
