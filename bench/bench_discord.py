@@ -6,7 +6,7 @@ publish interval (1.5 s) and Discord's global limit modelled as a queue of 50 bo
 requests a second (`Traffic(global_limit=50)`). Each table has its own channel, three human
 members and one CPU player (easy). A human acts once the public table message shows their
 turn, after a think time drawn from an exponential distribution (mean `THINK` s): most press
-the table's buttons (and the panel's, for a bet, a declaration or a play); `SLASH_SHARE` of
+the buttons of their live panel (opened with My cards on the table message); `SLASH_SHARE` of
 the actions are slash commands, counted apart. Before their first action of a hand, a human
 looks at their cards ("My cards", or `/stoppa hand` in the same share).
 
@@ -17,7 +17,7 @@ simulated seconds after the tables were dealt:
 - requests per human action (channel requests; interaction requests of button actions and of
   slash actions apart), bytes uploaded per action (multipart files);
 - lag: from the commit of a state in which a human is to act to the moment the public
-  message showing that turn's buttons was answered by Discord (p50, p99, max).
+  message showing that turn (its turn line) was answered by Discord (p50, p99, max).
 
 `python bench/bench_discord.py [small|10|100|500|full] [free] [metrics]` prints the figures
 ("full": N = 10, 100 and 500 side by side; "free": without the global limit, i.e. what the
@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import random
+import re
 import sys
 import tempfile
 import time
@@ -44,7 +45,7 @@ if str(ROOT) not in sys.path:  # run as a script: the harness lives in tests/
 
 import bot.metrics as metrics  # noqa: E402
 from bot.client import TableOptions  # noqa: E402
-from bot.engine import Bet, Call, Concede, Declare, Pass, Play, Raise  # noqa: E402
+from bot.engine import Bet, Call, Concede, Declare, Pass, Raise  # noqa: E402
 from bot.tables.leases import Ownership  # noqa: E402
 from tests.discord_table.driver import TableDriver  # noqa: E402
 from tests.harness import FakeMember, Harness  # noqa: E402
@@ -70,6 +71,8 @@ GLOBAL_LIMIT = 50  # Discord's global limit of bot-token requests per second
 #: 500 tables at once queues some 2,500 requests: posts, pings, member look-ups).
 WARM_UP = 30.0
 STUCK = 30.0  # simulated seconds a member waits for an answer before giving up
+#: the deadline of a turn in the table message's turn line (a Discord timestamp)
+DEADLINE = re.compile(r"<t:(\d+):R>")
 
 
 @dataclass
@@ -79,6 +82,7 @@ class Table:
     channel: int
     members: dict[int, FakeMember]
     looked: set[tuple[int, int]] = field(default_factory=set)  # (member, hand) cards seen
+    panels: dict[int, int] = field(default_factory=dict)  # member -> their live panel
 
 
 @dataclass
@@ -104,6 +108,9 @@ class Simulation:
         self.tables: list[Table] = []
         self.actions: list[Action] = []
         self.commits: dict[tuple[int, int, int], float] = {}  # (channel, hand, turn) -> time
+        #: (channel, hand, turn) -> the turn's deadline (whole seconds), which the public
+        #: message's turn line shows (`<t:deadline:R>`)
+        self.deadlines: dict[tuple[int, int, int], int] = {}
         self.stuck = 0
         self.start = 0.0
         self.end = 0.0
@@ -123,7 +130,10 @@ class Simulation:
         """Service listener: remember when each human turn was committed; wake its waiters."""
         state = update.state
         if state.status != "closed" and state.to_act is not None and state.to_act > 0:
-            self.commits.setdefault((state.channel_id, state.hand_no, state.turn), self.now)
+            key = (state.channel_id, state.hand_no, state.turn)
+            self.commits.setdefault(key, self.now)
+            if state.deadline is not None:
+                self.deadlines.setdefault(key, int(state.deadline))
         self.traffic.poke(state.channel_id)
 
     async def open_tables(self) -> None:
@@ -158,7 +168,9 @@ class Simulation:
         if state.to_act is None or state.to_act <= 0:
             return False
         message = self.table_message(table)
-        return message is not None and (state.hand_no, state.turn) in turn_buttons(message)
+        mention = f"<@{state.to_act}>"  # the turn line of the embed ("... to act until ...")
+        return message is not None and any(
+            mention in (e.get("description") or "") for e in message.embeds)
 
     async def answered(self, token: str, table: Table) -> bool:
         """Wait until the interaction `token` has been answered."""
@@ -205,36 +217,43 @@ class Simulation:
         self.actions.append(Action("cards", self.now, tokens))
 
     async def by_buttons(self, table: Table, member: FakeMember, action: Any) -> list[str]:
-        """Play `action` with the buttons of the table message and of the private panel."""
-        message = self.table_message(table)
-        ids = message.custom_ids()
-
-        def find(name: str) -> str:
-            return next(i for i in ids if i.split(":")[2] == name)
-
+        """Play `action` in the member's live panel (issue 36: the moves are there), opened
+        with My cards on the table message when the one they have does not show this turn."""
+        tokens: list[str] = []
+        state = self.service.state(table.channel)
+        now = f":{state.hand_no}:{state.turn}" if state is not None else "-"
+        panel = self.h.fake.messages.get(table.panels.get(member.id, 0))
+        if panel is None or not any(now in i for i in panel.custom_ids()):
+            message = self.table_message(table)
+            button = next((c for c in message.custom_ids() if c.endswith(":hand")), None)
+            if button is None:
+                return tokens
+            tokens.append(await self.click(table, member, message.id, "button",
+                                           custom_id=button))
+            # the panel comes as a deferred answer: a person waits for it to fill
+            await self.traffic.until(
+                lambda: (p := self.panel_of(tokens[0])) is None or not p.loading, STUCK,
+                channel=table.channel)
+            panel = self.panel_of(tokens[0])
+            if panel is None:
+                return tokens
+            table.panels[member.id] = panel.id
+        ids = panel.custom_ids()
         if isinstance(action, Pass | Call):
             name = "pass" if isinstance(action, Pass) else "call"
-            return [await self.click(table, member, message.id, "button", custom_id=find(name))]
-        opener = {Bet: "raise", Raise: "raise", Declare: "declare", Concede: "declare",
-                  Play: "play"}[type(action)]
-        first = await self.click(table, member, message.id, "button", custom_id=find(opener))
-        panel = self.panel_of(first)
-        if panel is None:
-            return [first]
-        panel_ids = panel.custom_ids()
-        if isinstance(action, Bet | Raise):
+            button = next((i for i in ids if i.split(":")[2] == name), None)
+        elif isinstance(action, Bet | Raise):
             amount = action.amount if isinstance(action, Bet) else action.to
-            button = next((i for i in panel_ids if ":bet:" in i and i.endswith(f":{amount}")),
-                          None)
-            if button is None:
-                return [first]
-            return [first, await self.click(table, member, panel.id, "button", custom_id=button)]
-        pick = next((i for i in panel_ids if ":pick:" in i), None)
-        if pick is None:
-            return [first]
-        second = await self.click(table, member, panel.id, "button", [str(action)],
-                                  custom_id=pick)
-        return [first, second]
+            button = next((i for i in ids if ":bet:" in i and i.endswith(f":{amount}")), None)
+        else:
+            pick = next((i for i in ids if ":pick:" in i), None)
+            if pick is not None:
+                tokens.append(await self.click(table, member, panel.id, "button",
+                                               [str(action)], custom_id=pick))
+            return tokens
+        if button is not None:
+            tokens.append(await self.click(table, member, panel.id, "button", custom_id=button))
+        return tokens
 
     async def by_slash(self, table: Table, member: FakeMember, action: Any) -> list[str]:
         """Play `action` with a slash command."""
@@ -311,16 +330,6 @@ class Simulation:
             await asyncio.sleep(leftover)
 
 
-def turn_buttons(message: Any) -> set[tuple[int, int]]:
-    """The (hand, turn) pairs of the turn buttons of a table message."""
-    out: set[tuple[int, int]] = set()
-    for custom_id in message.custom_ids():
-        parts = custom_id.split(":")
-        if len(parts) == 5 and parts[3].isdigit() and parts[4].isdigit():
-            out.add((int(parts[3]), int(parts[4])))
-    return out
-
-
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -374,20 +383,19 @@ def figures(sim: Simulation) -> dict[str, float]:
 
 
 def lag_figures(sim: Simulation, window: list[Sent]) -> dict[str, float]:
-    """Lag of the public message behind each human turn committed in the window."""
-    shown: dict[tuple[int, int, int], float] = {}
+    """Lag of the public message behind each human turn committed in the window: until an
+    edit of it showing that turn's line (whose deadline is the turn's) was answered."""
+    shown: dict[tuple[int, int], float] = {}  # (channel, deadline) -> first answered
     for s in sim.traffic.sent:
         if s.kind not in ("channel_edit", "channel_post", "interaction_edit"):
             continue
         channel = _channel_of(sim, s)
         body = s.call.json if isinstance(s.call.json, dict) else {}
-        components = body.get("components") or []
-        if s.answered is None or channel is None or not components:
+        if s.answered is None or channel is None:
             continue
-        for custom_id in _custom_ids(components):
-            parts = custom_id.split(":")
-            if len(parts) == 5 and parts[3].isdigit() and parts[4].isdigit():
-                key = (channel, int(parts[3]), int(parts[4]))
+        for embed in body.get("embeds") or []:
+            for deadline in DEADLINE.findall(embed.get("description") or ""):
+                key = (channel, int(deadline))
                 if key not in shown or s.answered < shown[key]:
                     shown[key] = s.answered
     lags: list[float] = []
@@ -395,8 +403,9 @@ def lag_figures(sim: Simulation, window: list[Sent]) -> dict[str, float]:
     for key, committed in sim.commits.items():
         if not sim.start <= committed < sim.end:
             continue
-        if key in shown:
-            lags.append(max(shown[key] - committed, 0.0))
+        seen = shown.get((key[0], sim.deadlines.get(key, -1)))
+        if seen is not None:
+            lags.append(max(seen - committed, 0.0))
         else:
             unseen += 1  # superseded (a timeout) or not shown before the end
     return {
@@ -418,15 +427,6 @@ def _channel_of(sim: Simulation, sent: Sent) -> int | None:
     if message is None or message.ephemeral:
         return None
     return message.channel_id
-
-
-def _custom_ids(components: list[dict[str, Any]]) -> list[str]:
-    out: list[str] = []
-    for item in components:
-        if "custom_id" in item:
-            out.append(str(item["custom_id"]))
-        out += _custom_ids(item.get("components") or [])
-    return out
 
 
 async def _bench(

@@ -1,20 +1,28 @@
-"""CPU players: decision time, and strength measured in fair duplicate duels.
+"""CPU players: decision time per phase, and strength measured in fair duplicate duels.
 
-``run("small")`` (a few seconds) returns decision times in milliseconds (median, 95th
-percentile and maximum over every decision of a few hands, per level) and whole hands per
-second of each level playing itself. ``run("full")`` adds the strength table: hard vs easy and
-easy vs random over 1,000 duplicate deals each (2,000 four-player hands: seats A B A B then
-B A B A on the same cards, dealer rotating; see ``bot.players.match``), and hard vs random over
-300 deals as a check, reporting team A's mean chips per player per hand (``<a>_vs_<b>_chips``)
-and the half-width of its 95% interval (``<a>_vs_<b>_ci95``). The strength figures can be
-negative, so ``run("small")`` leaves them out (it must stay a few seconds anyway).
-The duels run in parallel processes (``workers``, default: every core).
+``run("small")`` (a few seconds) returns each level's decision times in milliseconds (median,
+95th percentile and maximum over every decision of a few 4-player hands, overall and per phase:
+``<level>_<phase>_ms_p95`` for small_point, big_point, showdown, stoppa), the expert's mean
+cost as a ratio to hard's measured in the same run (``expert_cost_vs_hard`` and per phase), and
+whole hands per second of the easy and random levels playing themselves. ``run("full")`` times
+more hands and adds the strength table: duplicate duels (``bot.players.match``: the same deals
+with the seats swapped, dealer rotating), reporting team A's mean chips per player per hand
+(``<a>_vs_<b>_chips``; ``_6p`` at six players) and the half-width of its 95% interval
+(``<a>_vs_<b>_ci95``). ``hard2`` is hard with a tighter, more aggressive style. The strength
+figures can be negative, so ``run("small")`` leaves them out. The duels run in parallel
+processes (``workers``, default: every core).
+
+``duels NAME[,NAME...] [workers]`` runs only the named duels of ``DUELS`` (e.g.
+``expert_vs_hard,hard_vs_easy``) and ``timing`` only the full-size decision times, so that the
+table can be measured in runs of a few minutes each (``full`` is every one of them in one run).
 
 ``decisions [hands]`` prints a digest of every action the CPU players choose over seeded hands
-of 3 to 6 players (per level; the hard level plays a fifth of the hands): equal digests before
-and after a change mean the players decide exactly as before.
+of 3 to 6 players (per level; the hard level plays a fifth of the hands, the expert a tenth):
+equal digests before and after a change mean the players decide exactly as before.
 
-Run: ``.venv/bin/python bench/bench_players.py [small|full|decisions [hands]]``.
+Run (from the repository root, so that ``bot`` is this tree):
+``PYTHONPATH=. .venv/bin/python bench/bench_players.py MODE`` with MODE one of ``small``,
+``full``, ``timing``, ``duels NAMES [workers]``, ``decisions [hands]``.
 """
 
 from __future__ import annotations
@@ -28,28 +36,47 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bot.engine import Rules
 from bot.engine.hand import Hand
-from bot.players import make_player
+from bot.players import LEVELS, make_player
 from bot.players.match import START_CHIPS, duel_scores, mean_interval, play_hand
 
 SIZES = {"small": (2, 3), "full": (12, 20)}  # (hands timed per level, hands for hands/s)
-#: (A, B, duplicate deals): hard > easy > random needs the first two; the third is a check
-DUELS = (("hard", "easy", 1_000), ("easy", "random", 1_000), ("hard", "random", 300))
-CHUNK = 25
+#: (A, B, duplicate deals, players): sized so that each group of the closing note's runs
+#: stays under 15 minutes on the 2-core VM
+DUELS: tuple[tuple[str, str, int, int], ...] = (
+    ("expert", "hard", 200, 4),
+    ("expert", "easy", 150, 4),
+    ("expert", "hard2", 150, 4),
+    ("hard", "easy", 300, 4),
+    ("expert", "hard", 80, 6),
+    ("expert", "easy", 60, 6),
+    ("expert", "hard2", 60, 6),
+    ("easy", "random", 300, 4),
+)
+PHASES = ("small_point", "big_point", "showdown", "stoppa")
+CHUNK = 10
 
 
-def decision_times(level: str, hands: int, seed: int = 1) -> list[float]:
-    """Seconds taken by every decision of `level` players in `hands` 4-player hands."""
+def duel_name(a: str, b: str, players: int) -> str:
+    """``expert_vs_hard`` at 4 players, ``expert_vs_hard_6p`` at 6."""
+    return f"{a}_vs_{b}" + ("" if players == 4 else f"_{players}p")
+
+
+def decision_times(level: str, hands: int, seed: int = 1) -> dict[str, list[float]]:
+    """Seconds taken by every decision of `level` players in `hands` 4-player hands, by the
+    phase the decision was made in; the key ``cpu`` holds each decision's CPU time (this
+    thread's, which a busy shared VM does not inflate)."""
     rules = Rules(players=4)
     players = [make_player(level, seed + i) for i in range(4)]
-    times: list[float] = []
+    times: dict[str, list[float]] = {phase: [] for phase in (*PHASES, "cpu")}
     for h in range(hands):
         hand = Hand.start(rules, [START_CHIPS] * 4, h % 4, seed=seed * 1000 + h)
         while hand.to_act is not None:
             seat = hand.to_act
             view, legal, events = hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             action = players[seat].choose(view, legal, events)
-            times.append(time.perf_counter() - start)
+            times["cpu"].append(time.thread_time() - start_cpu)
+            times[view.phase].append(time.perf_counter() - start)
             hand.act(seat, action)
     return times
 
@@ -83,18 +110,18 @@ def decision_digest(level: str, hands: int) -> str:
     return digest.hexdigest()[:16]
 
 
-def _chunk(args: tuple[str, str, int, int]) -> list[float]:
-    a, b, deals, seed = args
-    return duel_scores(a, b, deals, seed)
+def _chunk(args: tuple[str, str, int, int, int]) -> list[float]:
+    a, b, deals, seed, players = args
+    return duel_scores(a, b, deals, seed, players)
 
 
 def strength(
-    duels: tuple[tuple[str, str, int], ...] = DUELS, workers: int | None = None
+    duels: tuple[tuple[str, str, int, int], ...] = DUELS, workers: int | None = None
 ) -> dict[str, float]:
-    """The duel table: mean chips per hand of A against B, and the 95% half-width."""
+    """The duel table: mean chips per player per hand of A against B, and the 95% half-width."""
     jobs = [
-        (a, b, min(CHUNK, deals - start), 7919 * (start + 1) + i)
-        for i, (a, b, deals) in enumerate(duels)
+        (a, b, min(CHUNK, deals - start), 7919 * (start + 1) + i, players)
+        for i, (a, b, deals, players) in enumerate(duels)
         for start in range(0, deals, CHUNK)
     ]
     chunks = []
@@ -103,13 +130,45 @@ def strength(
             chunks.append(chunk)
             print(f"# duel chunk {done}/{len(jobs)}", file=sys.stderr, flush=True)
     figures: dict[str, float] = {}
-    for a, b, _ in duels:
+    for a, b, _, players in duels:
         scores = [
-            s for job, chunk in zip(jobs, chunks, strict=True) if job[:2] == (a, b) for s in chunk
+            s
+            for job, chunk in zip(jobs, chunks, strict=True)
+            if (job[0], job[1], job[4]) == (a, b, players)
+            for s in chunk
         ]
         mean, half = mean_interval(scores)
-        figures[f"{a}_vs_{b}_chips"] = mean
-        figures[f"{a}_vs_{b}_ci95"] = half
+        figures[f"{duel_name(a, b, players)}_chips"] = mean
+        figures[f"{duel_name(a, b, players)}_ci95"] = half
+    return figures
+
+
+def timing(hands: int) -> dict[str, float]:
+    """Each level's decision times (ms) overall and per phase, and the expert's mean cost as
+    a ratio to hard's (overall and per phase), all measured in this run."""
+    figures: dict[str, float] = {}
+    means: dict[str, dict[str, float]] = {}
+    for level in reversed(LEVELS):
+        by_phase = decision_times(level, hands)
+        means[level] = {}
+        series = {
+            "decision": [s for p in PHASES for s in by_phase[p]],
+            "decision_cpu": by_phase["cpu"],
+            **{phase: by_phase[phase] for phase in PHASES},
+        }
+        for name, seconds in series.items():
+            ms = sorted(1000 * s for s in seconds)
+            if not ms:
+                continue
+            figures[f"{level}_{name}_ms_median"] = statistics.median(ms)
+            figures[f"{level}_{name}_ms_p95"] = ms[int(0.95 * (len(ms) - 1))]
+            figures[f"{level}_{name}_ms_max"] = ms[-1]
+            means[level][name] = statistics.fmean(ms)
+    for name, hard_mean in means["hard"].items():
+        expert_mean = means["expert"].get(name)
+        if expert_mean and hard_mean:
+            suffix = "" if name == "decision" else f"_{name.removeprefix('decision_')}"
+            figures[f"expert_cost_vs_hard{suffix}"] = expert_mean / hard_mean
     return figures
 
 
@@ -118,12 +177,7 @@ def run(size: str = "full", workers: int | None = None) -> dict[str, float]:
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}")
     timed, counted = SIZES[size]
-    figures: dict[str, float] = {}
-    for level in ("hard", "easy", "random"):
-        ms = sorted(1000 * s for s in decision_times(level, timed))
-        figures[f"{level}_decision_ms_median"] = statistics.median(ms)
-        figures[f"{level}_decision_ms_p95"] = ms[int(0.95 * (len(ms) - 1))]
-        figures[f"{level}_decision_ms_max"] = ms[-1]
+    figures = timing(timed)
     figures["easy_hands_per_s"] = hands_per_second("easy", counted)
     figures["random_hands_per_s"] = hands_per_second("random", 5 * counted)
     if size == "full":
@@ -131,14 +185,29 @@ def run(size: str = "full", workers: int | None = None) -> dict[str, float]:
     return figures
 
 
+def chosen_duels(names: str) -> tuple[tuple[str, str, int, int], ...]:
+    """The duels of `DUELS` named in `names` (comma-separated `duel_name`s)."""
+    wanted = set(names.split(","))
+    known = {duel_name(a, b, p): (a, b, d, p) for a, b, d, p in DUELS}
+    unknown = wanted - set(known)
+    if unknown:
+        raise SystemExit(f"unknown duels {sorted(unknown)}: choose among {sorted(known)}")
+    return tuple(known[name] for name in known if name in wanted)
+
+
 if __name__ == "__main__":
     size = sys.argv[1] if len(sys.argv) > 1 else "full"
     if size == "decisions":
         hands = int(sys.argv[2]) if len(sys.argv) > 2 else 300
-        for level in ("random", "easy", "hard"):
-            n = hands if level != "hard" else max(10, hands // 5)
+        for level in LEVELS:
+            n = {"hard": max(10, hands // 5), "expert": max(10, hands // 10)}.get(level, hands)
             print(f"{level:8} {n:5} hands  {decision_digest(level, n)}")
         sys.exit(0)
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else None
-    for name, value in run(size, count).items():
-        print(f"{name:28} {value:12.2f}")
+    if size == "duels":
+        table = strength(chosen_duels(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else None)
+    elif size == "timing":
+        table = timing(SIZES["full"][0])
+    else:
+        table = run(size, int(sys.argv[2]) if len(sys.argv) > 2 else None)
+    for name, value in table.items():
+        print(f"{name:34} {value:12.2f}")

@@ -91,66 +91,18 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
 
             load_dotenv(find_dotenv(usecwd=True), override=False)
         env = os.environ
-
     token = _clean(env, "DISCORD_TOKEN")
-
     db_path = resolve_db_path(_clean(env, "STOPPA_DB") or DEFAULT_DB)
-    database, database_setting = db_path, "STOPPA_DB"
-    url = _clean(env, "STOPPA_DATABASE_URL")
-    if url is not None:  # a URL with a scheme we know, never a bare word made into a file
-        try:
-            parse_database_url(url, "STOPPA_DATABASE_URL")
-        except DatabaseUrlError as exc:
-            raise ConfigError(exc.message()) from None
-        database, database_setting = resolve_db_path(url), "STOPPA_DATABASE_URL"
-
-    raw_pool = _clean(env, "STOPPA_DB_POOL_SIZE") or "10"
-    if not raw_pool.isdigit() or not 1 <= int(raw_pool) <= 1000:
-        raise ConfigError(
-            f"STOPPA_DB_POOL_SIZE must be a whole number from 1 to 1000 (got {raw_pool!r})"
-        )
-
-    log_level = (_clean(env, "STOPPA_LOG_LEVEL") or "INFO").upper()
-    if log_level not in LOG_LEVELS:
-        raise ConfigError(
-            f"STOPPA_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (got {log_level!r})"
-        )
-
-    log_format = (_clean(env, "STOPPA_LOG_FORMAT") or "text").lower()
-    if log_format not in ("text", "json"):
-        raise ConfigError(f"STOPPA_LOG_FORMAT must be text or json (got {log_format!r})")
-
-    raw_timeout = _clean(env, "STOPPA_TURN_TIMEOUT")
-    if raw_timeout is None:
-        turn_timeout = 60.0
-    else:
-        try:
-            turn_timeout = float(raw_timeout)
-        except ValueError:
-            raise ConfigError(
-                f"STOPPA_TURN_TIMEOUT must be a number of seconds (got {raw_timeout!r})"
-            ) from None
-        if not (0 < turn_timeout <= MAX_TURN_TIMEOUT):
-            raise ConfigError(
-                "STOPPA_TURN_TIMEOUT must be more than 0 seconds (a turn clock of 0 would pass"
-                f" every player at once) and at most {MAX_TURN_TIMEOUT:g} (got {raw_timeout!r})"
-            )
-
-    raw_guild = _clean(env, "STOPPA_DEV_GUILD")
-    dev_guild: int | None = None
-    if raw_guild is not None:
-        if not raw_guild.isdigit() or int(raw_guild) <= 0:
-            raise ConfigError(
-                f"STOPPA_DEV_GUILD must be a server (guild) id made of digits (got {raw_guild!r})"
-            )
-        dev_guild = int(raw_guild)
-
+    database, database_setting = _database(env, db_path)
+    pool_size = _pool_size(env)
+    log_level, log_format = _logging(env)
+    turn_timeout = _turn_timeout(env)
+    dev_guild = _dev_guild(env)
     shard_count, shard_ids = load_shards(env)
     try:
         metrics = load_metrics(env)
     except MetricsSettingError as exc:
         raise ConfigError(str(exc)) from None
-
     return Settings(
         token=token,
         db_path=db_path,
@@ -160,11 +112,78 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         database=database,
         database_setting=database_setting,
         log_format=log_format,
-        db_pool_size=int(raw_pool),
+        db_pool_size=pool_size,
         shard_count=shard_count,
         shard_ids=shard_ids,
         metrics=metrics,
     )
+
+
+def _database(env: Mapping[str, str], db_path: str) -> tuple[str, str]:
+    """The database to open and the variable that named it: STOPPA_DATABASE_URL (a URL with
+    a scheme we know, never a bare word made into a file), else the STOPPA_DB file."""
+    url = _clean(env, "STOPPA_DATABASE_URL")
+    if url is None:
+        return db_path, "STOPPA_DB"
+    try:
+        parse_database_url(url, "STOPPA_DATABASE_URL")
+    except DatabaseUrlError as exc:
+        raise ConfigError(exc.message()) from None
+    return resolve_db_path(url), "STOPPA_DATABASE_URL"
+
+
+def _pool_size(env: Mapping[str, str]) -> int:
+    """STOPPA_DB_POOL_SIZE: 1 to 1000 connections (default 10)."""
+    raw_pool = _clean(env, "STOPPA_DB_POOL_SIZE") or "10"
+    if not raw_pool.isdigit() or not 1 <= int(raw_pool) <= 1000:
+        raise ConfigError(
+            f"STOPPA_DB_POOL_SIZE must be a whole number from 1 to 1000 (got {raw_pool!r})"
+        )
+    return int(raw_pool)
+
+
+def _logging(env: Mapping[str, str]) -> tuple[str, str]:
+    """STOPPA_LOG_LEVEL (default INFO) and STOPPA_LOG_FORMAT (text or json)."""
+    log_level = (_clean(env, "STOPPA_LOG_LEVEL") or "INFO").upper()
+    if log_level not in LOG_LEVELS:
+        raise ConfigError(
+            f"STOPPA_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (got {log_level!r})"
+        )
+    log_format = (_clean(env, "STOPPA_LOG_FORMAT") or "text").lower()
+    if log_format not in ("text", "json"):
+        raise ConfigError(f"STOPPA_LOG_FORMAT must be text or json (got {log_format!r})")
+    return log_level, log_format
+
+
+def _turn_timeout(env: Mapping[str, str]) -> float:
+    """STOPPA_TURN_TIMEOUT: seconds, more than 0 and at most MAX_TURN_TIMEOUT (default 60)."""
+    raw_timeout = _clean(env, "STOPPA_TURN_TIMEOUT")
+    if raw_timeout is None:
+        return 60.0
+    try:
+        turn_timeout = float(raw_timeout)
+    except ValueError:
+        raise ConfigError(
+            f"STOPPA_TURN_TIMEOUT must be a number of seconds (got {raw_timeout!r})"
+        ) from None
+    if not (0 < turn_timeout <= MAX_TURN_TIMEOUT):
+        raise ConfigError(
+            "STOPPA_TURN_TIMEOUT must be more than 0 seconds (a turn clock of 0 would pass"
+            f" every player at once) and at most {MAX_TURN_TIMEOUT:g} (got {raw_timeout!r})"
+        )
+    return turn_timeout
+
+
+def _dev_guild(env: Mapping[str, str]) -> int | None:
+    """STOPPA_DEV_GUILD: the server whose commands sync at once (None: global commands)."""
+    raw_guild = _clean(env, "STOPPA_DEV_GUILD")
+    if raw_guild is None:
+        return None
+    if not raw_guild.isdigit() or int(raw_guild) <= 0:
+        raise ConfigError(
+            f"STOPPA_DEV_GUILD must be a server (guild) id made of digits (got {raw_guild!r})"
+        )
+    return int(raw_guild)
 
 
 def load_shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:

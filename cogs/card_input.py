@@ -1,4 +1,6 @@
-"""Cards typed by a player (`/stoppa play cards:`, `/stoppa declare cards:`), read politely.
+"""Cards and amounts typed by a player (`/stoppa play cards:`, `/stoppa declare cards:`, a bet
+button or the amount modal), read by the one reading of a move (`bot.engine.moves`) and its
+refusals worded in the player's language (`refused`).
 
 A card is its rank and suit letter (`5c`, `10b`); a word that is not one is refused with the
 notation and an example. For a play, a rank alone ("5") is accepted when exactly one legal
@@ -10,35 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_utils import UserFacingError
-from bot.discord_utils.numbers import typed_number
 from bot.engine import Action, Card, Play
+from bot.engine.moves import MoveRefused, bet_or_raise, read_cards, read_play, read_rank
 from bot.i18n import t
-from bot.i18n.cards import RANKS, cards_text
+from bot.i18n.cards import cards_text
 
 #: How much of a typed word a refusal repeats.
 ECHO_LIMIT = 20
-
-
-def typed_cards(text: str) -> tuple[Card, ...]:
-    """The cards written in `text` (spaces or commas between them).
-
-    Raises UserFacingError("input.bad_cards") naming the first word that is not a card."""
-    words = text.replace(",", " ").split()
-    if not words:
-        raise UserFacingError("input.bad_cards", text="`-`")
-    cards = []
-    for word in words:
-        try:
-            cards.append(Card.parse(word))
-        except ValueError:
-            raise UserFacingError("input.bad_cards", text=f"`{word[:ECHO_LIMIT]}`") from None
-    return tuple(cards)
-
-
-def typed_rank(text: str) -> int | None:
-    """The rank when `text` is a rank alone ("5", " 10 "), else None."""
-    rank = typed_number(text)
-    return rank if rank in RANKS else None
 
 
 def _plays_text(plays: Sequence[Play], lang: str) -> str:
@@ -47,22 +27,50 @@ def _plays_text(plays: Sequence[Play], lang: str) -> str:
     )
 
 
-def typed_play(text: str, legal: Sequence[Action], lang: str) -> Play:
-    """The play a player typed: cards, or a rank alone that names exactly one legal play.
+def refused(error: MoveRefused, lang: str) -> UserFacingError:
+    """The private answer to a move that reads as none (`bot.engine.moves`)."""
+    params = error.params
+    if error.code == "bad_cards":
+        word = str(params["word"])
+        return UserFacingError("input.bad_cards", text=f"`{word[:ECHO_LIMIT]}`" if word else "`-`")
+    if error.code == "no_bet_now":
+        return UserFacingError("table.refuse.no_bet_now")
+    plays: Sequence[Play] = params["plays"]
+    if error.code == "rank_none":
+        return UserFacingError("input.rank_none", rank=params["rank"],
+                               plays=_plays_text(plays, lang))
+    example = " ".join(str(c) for c in plays[0].cards)
+    return UserFacingError("input.rank_ambiguous", rank=params["rank"],
+                           plays=_plays_text(plays, lang), example=example)
 
-    With no legal play at all (not their turn, not the stoppa) a rank is left to the table
-    service, which says why nothing can be played now."""
-    rank = typed_rank(text)
-    if rank is None:
-        return Play(typed_cards(text))
-    plays = [a for a in legal if isinstance(a, Play)]
-    if not plays:
-        return Play(())
-    matching = [p for p in plays if p.cards and all(c.rank == rank for c in p.cards)]
-    if len(matching) == 1:
-        return matching[0]
-    if not matching:
-        raise UserFacingError("input.rank_none", rank=rank, plays=_plays_text(plays, lang))
-    example = " ".join(str(c) for c in matching[0].cards)
-    raise UserFacingError("input.rank_ambiguous", rank=rank,
-                          plays=_plays_text(matching, lang), example=example)
+
+def typed_cards(text: str, lang: str = "en") -> tuple[Card, ...]:
+    """The cards written in `text` (spaces or commas between them).
+
+    Raises UserFacingError("input.bad_cards") naming the first word that is not a card."""
+    try:
+        return read_cards(text)
+    except MoveRefused as error:
+        raise refused(error, lang) from None
+
+
+def typed_rank(text: str) -> int | None:
+    """The rank when `text` is a rank alone ("5", " 10 "), else None."""
+    return read_rank(text)
+
+
+def typed_play(text: str, legal: Sequence[Action], lang: str) -> Play:
+    """The play a player typed: cards, or a rank alone that names exactly one legal play
+    (`bot.engine.moves.read_play`), refused in the player's words."""
+    try:
+        return read_play(text, legal)
+    except MoveRefused as error:
+        raise refused(error, lang) from None
+
+
+def typed_amount(legal: Sequence[Action], amount: int) -> Action:
+    """Bet (nobody bet yet) or Raise (there is a bet) to `amount`."""
+    try:
+        return bet_or_raise(legal, amount)
+    except MoveRefused as error:
+        raise refused(error, "en") from None

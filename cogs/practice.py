@@ -44,15 +44,14 @@ from bot.discord_utils.components import custom_id_of, selected_values
 from bot.discord_utils.edits import MessageEdit
 from bot.discord_utils.installs import member_command
 from bot.discord_utils.numbers import typed_number
-from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, Raise, parse_action
+from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, parse_action
+from bot.engine.moves import MoveRefused, bet_or_raise
 from bot.i18n import t
 from bot.players.hint import hint
 from bot.render import render_hand
 from bot.render.from_view import hand_snapshot
-from bot.tables import TableError, TableService, TableState
-from bot.tables.hands import note
+from bot.tables import PracticeTable, TableError, TableService, TableState
 from bot.tables.policies.practice import DEFAULT_CPUS, MAX_CPUS, MIN_CPUS, STACK_ANTES
-from bot.tables.session import TableSession
 from cogs.table import CPU_LEVELS
 from cogs.table_items import AmountModal, PickSelect, TableButton, action_panel
 from cogs.table_text import (
@@ -180,13 +179,13 @@ def cog_of(interaction: discord.Interaction[StoppaBot]) -> PracticeCog:
     return cog
 
 
-def practice_view(table: TableSession, user: int, lang: str) -> discord.ui.View:
+def practice_view(table: PracticeTable, lang: str) -> discord.ui.View:
     """The buttons of the member's practice table: the moves of the table's own action panel
     (with practice custom ids) and Hint on their turn, Next hand between hands, Leave."""
     view = discord.ui.View(timeout=None)
-    tid = table.id
-    if table.in_hand:
-        panel = action_panel(tid, table.hand_for(user), lang)
+    tid = table.table_id
+    if table.in_hand and table.hand is not None:
+        panel = action_panel(tid, table.hand, lang)
         for item in panel[1].children if panel is not None else ():
             if isinstance(item, TableButton) and item.hand is not None and item.turn is not None:
                 view.add_item(PracticeButton(
@@ -197,7 +196,7 @@ def practice_view(table: TableSession, user: int, lang: str) -> discord.ui.View:
                 view.add_item(PracticeSelect(tid, item.hand, item.turn, item.item.options,
                                              placeholder=item.item.placeholder))
         if panel is not None:
-            info = table.hand_for(user)
+            info = table.hand
             view.add_item(PracticeButton(tid, "hint", info.hand_no, info.turn,
                                          label=t("practice.button.hint", lang), row=3))
     else:
@@ -218,12 +217,12 @@ def practice_description(state: TableState, lang: str) -> str:
     return "\n".join(lines)
 
 
-def practice_text(table: TableSession, user: int, lang: str, top: list[str]) -> str:
+def practice_text(table: PracticeTable, lang: str, top: list[str]) -> str:
     """The message's words: what the click brought (`top`), the member's cards and turn."""
     lines = list(top)
-    if table.hand is not None and table.meta.seat_of(user) is not None:
-        info = table.hand_for(user)
-        words = hand_text(info, table.snapshot, lang).split("\n")
+    info = table.hand
+    if info is not None:
+        words = hand_text(info, table.state, lang).split("\n")
         if info.my_turn:  # no turn clock here: the turn's line without a deadline
             actions = ", ".join(action_words(info, lang))
             clocked = t("table.hand.your_turn", lang, deadline=discord_time(None),
@@ -231,7 +230,7 @@ def practice_text(table: TableSession, user: int, lang: str, top: list[str]) -> 
             turn = t("practice.your_turn", lang, actions=actions)
             words = [turn if line == clocked else line for line in words]
         lines += words
-        panel = action_panel(table.id, info, lang) if table.in_hand else None
+        panel = action_panel(table.table_id, info, lang) if table.in_hand else None
         if panel is not None:
             lines.append(panel[0])
     if not table.in_hand:
@@ -349,38 +348,20 @@ class PracticeCog(commands.Cog):
         return False
 
     # -- the changes ----------------------------------------------------------------------
-    def own_table(self, user: int, table_id: int) -> TableSession:
-        """The member's practice table the button was drawn for (else a stale button)."""
-        table = self.service.practice(user)
-        if table is None:
-            raise TableError("no_table")
-        if table.id != table_id:
-            raise TableError("stale_button")
-        return table
-
     async def play(self, user: int, table_id: int, move: Action | None, hand: int | None,
                    turn: int | None) -> list[str]:
-        """The member's move, then the CPU seats' (the service's `play_practice`)."""
-        self.own_table(user, table_id)
-        if move is None:
-            raise TableError("bad_action", text="")
-        chosen = move
-        await self.service.play_practice(user, lambda s: s.apply(user, chosen, hand, turn))
+        """The member's move, then the CPU seats' (the service's `practice_act`)."""
+        await self.service.practice_act(user, table_id, move, hand, turn)
         return []
 
     async def deal_next(self, user: int, table_id: int) -> list[str]:
         """Next hand (a second click while the hand plays is stale, not a new deal)."""
-        table = self.own_table(user, table_id)
-        if table.in_hand:
-            raise TableError("stale_button")
-        await self.service.play_practice(user, lambda s: s.seating.start_game(user))
+        await self.service.practice_next(user, table_id)
         return []
 
     async def leave(self, user: int, table_id: int, lang: str) -> list[str]:
         """Close the practice table."""
-        self.own_table(user, table_id)
-        notice = note("tables.left", player=user)
-        await self.service.play_practice(user, lambda s: s.seating.remove(user, "left", notice))
+        await self.service.practice_leave(user, table_id)
         return [t("practice.closed", lang)]
 
     def button_move(self, interaction: discord.Interaction[StoppaBot], action: str,
@@ -394,22 +375,27 @@ class PracticeCog(commands.Cog):
             return self.amount_move(interaction.user.id, str(arg))
         if action == "best":
             table = self.service.practice(interaction.user.id)
-            if table is None or table.id != table_id or not table.in_hand:
+            if table is None or table.table_id != table_id or not table.in_hand:
                 return None
-            info = table.hand_for(interaction.user.id)
-            return next((a for a in info.actions if isinstance(a, Declare)), None)
+            actions = table.hand.actions if table.hand is not None else ()
+            return next((a for a in actions if isinstance(a, Declare)), None)
         return None
 
     def amount_move(self, user: int, text: str) -> Action | None:
-        """A bet of `text` chips, or a raise to it when the member has a bet to call."""
+        """A bet of `text` chips, or a raise to it when there is a bet (`bet_or_raise`, the
+        one reading of a move); off their turn a bet, which the table refuses with why."""
         chips = typed_number(text)
         if chips is None:
             return None
         table = self.service.practice(user)
-        if table is None or not table.in_hand:
+        if table is None or not table.in_hand or table.hand is None:
             return None
-        raising = any(isinstance(a, Raise | Call) for a in table.hand_for(user).actions)
-        return Raise(chips) if raising else Bet(chips)
+        if not table.hand.my_turn:
+            return Bet(chips)
+        try:
+            return bet_or_raise(table.hand.actions, chips)
+        except MoveRefused:
+            return None
 
     # -- answers --------------------------------------------------------------------------
     async def defer_click(self, interaction: discord.Interaction[StoppaBot]) -> None:
@@ -448,13 +434,13 @@ class PracticeCog(commands.Cog):
         if table is None:
             return MessageEdit(content="\n".join(top)[:CONTENT_LIMIT], embed=None,
                                attachments=[], view=None)
-        state = table.snapshot
+        state = table.state
         embed = table_embed(state, lang, {user: name}, [], image=IMAGE_NAME)
         embed.title = t("practice.title", lang)
         embed.description = practice_description(state, lang)
         attachments: list[discord.File] = []
-        if table.hand is not None and table.meta.seat_of(user) is not None:
-            view = table.hand_for(user).seat_view
+        if table.hand is not None:
+            view = table.hand.seat_view
             png = await asyncio.to_thread(
                 render_hand, hand_snapshot(view, lang=lang, player=name)
             )
@@ -462,21 +448,21 @@ class PracticeCog(commands.Cog):
         else:
             embed.set_image(url=None)
         return MessageEdit(
-            content=practice_text(table, user, lang, top), embed=embed,
-            attachments=attachments, view=practice_view(table, user, lang),
+            content=practice_text(table, lang, top), embed=embed,
+            attachments=attachments, view=practice_view(table, lang),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def send_hint(self, interaction: discord.Interaction[StoppaBot], lang: str,
                         table_id: int) -> None:
-        """The hard CPU's move in the member's seat and why: a separate ephemeral line,
+        """The expert CPU's move in the member's seat and why: a separate ephemeral line,
         computed from the member's own seat view (thought in a thread)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            table = self.own_table(interaction.user.id, table_id)
-            if not table.in_hand:
+            table = self.service.practice_table(interaction.user.id, table_id)
+            info = table.hand
+            if not table.in_hand or info is None:
                 raise TableError("no_hand")
-            info = table.hand_for(interaction.user.id)
             if not info.my_turn:
                 raise TableError("stale_button")
             advice = await asyncio.to_thread(hint, info.seat_view, info.actions, info.events)
@@ -489,9 +475,8 @@ class PracticeCog(commands.Cog):
                          table_id: int, hand: int | None, turn: int | None) -> None:
         """Other amount: the bet modal, with the member's range."""
         table = self.service.practice(interaction.user.id)
-        info = table.hand_for(interaction.user.id) if table is not None and table.in_hand \
-            else None
-        if table is None or table.id != table_id or info is None or info.bet_range is None \
+        info = table.hand if table is not None and table.in_hand else None
+        if table is None or table.table_id != table_id or info is None or info.bet_range is None \
                 or hand is None or turn is None:
             await self.defer_click(interaction)
             await self.answer(interaction, lang, self._stale)

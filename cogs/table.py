@@ -35,6 +35,7 @@ from bot.tables import TableState
 from cogs.card_input import typed_cards
 from cogs.table_items import COG_NAME, AmountModal, PickSelect, TableButton
 from cogs.table_lobby import TableLobby
+from cogs.table_panel import PanelBook
 from cogs.table_play import TablePlay
 from cogs.table_publisher import TablePublisher
 from cogs.table_replies import TableReplies, here
@@ -43,7 +44,7 @@ from cogs.table_text import NameBook, key_of
 _log = logging.getLogger("stoppa.table")
 
 #: the CPU levels a command offers, in their order (the table's, the practice's, tournaments')
-CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "random")
+CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "expert", "random")
 
 
 @server_command
@@ -66,7 +67,9 @@ class TableCog(
         self.publisher.after_close = self._archive
         self.replies = TableReplies(bot, self.names, self.publisher)
         self.lobby = TableLobby(self.replies)
-        self.moves = TablePlay(self.replies, self.lobby)
+        #: the players' live private panels (tokens in memory only)
+        self.panels = PanelBook(bot, self.names)
+        self.moves = TablePlay(self.replies, self.lobby, self.panels)
         super().__init__()
 
     # -- life cycle -----------------------------------------------------------------------
@@ -86,9 +89,11 @@ class TableCog(
         if service is not None:
             service.unsubscribe(self._on_update)
         await self.publisher.close()
+        await self.panels.close()
 
     async def _on_update(self, update: Any) -> None:
         self.publisher.push(update)
+        self.panels.push(update)
 
     # -- where a table can no longer be -----------------------------------------------------
     @commands.Cog.listener()

@@ -3,7 +3,8 @@ and the builders of the public table view and of the private action panel.
 
 Custom ids carry everything a click needs, so a button keeps working after a restart:
 
-- `stoppa:<table>:<action>` for table actions (join, leave, start, addcpu, hand);
+- `stoppa:<table>:<action>` for table actions (join, leave, start, addcpu, hand, back, and
+  panel: the button of a panel that stopped following the table, which brings it back);
 - `stoppa:<table>:<action>:<hand>:<turn>[:<amount>]` for actions bound to one turn of one
   hand (pass, call, raise, declare, play, bet, other, best): the service refuses a stale or
   doubled click by these tokens (`expected_hand`, `expected_turn`);
@@ -40,7 +41,7 @@ from bot.tables import PlayerHand, TableState
 #: The cog's name, to find it from a component callback.
 COG_NAME = "TableCog"
 #: Actions of the table (not bound to a turn) and of a turn.
-TABLE_ACTIONS = ("join", "leave", "start", "addcpu", "hand", "back")
+TABLE_ACTIONS = ("join", "leave", "start", "addcpu", "hand", "back", "panel")
 TURN_ACTIONS = ("pass", "call", "raise", "declare", "play", "bet", "other", "best")
 BUTTON_TEMPLATE = (
     f"stoppa:(?P<table>{NUMBER}):(?P<action>" + "|".join(TABLE_ACTIONS + TURN_ACTIONS) + ")"
@@ -248,54 +249,45 @@ class AmountModal(discord.ui.Modal):
 
 
 def table_view(state: TableState, lang: str) -> discord.ui.View | None:
-    """The buttons of the public table message (None once the table is closed).
+    """The buttons of the public table message (None once the table is closed): only what
+    anyone may use (issue 36).
 
-    Row 0: Join, Leave, Start (between hands), Add CPU, My cards (during a hand). Row 1, when a
-    human is to act: the phase's actions, bound to this hand and turn.
+    In the lobby and between hands: Join, Leave, Start, Add CPU, I'm back; during a hand only
+    My cards, which opens a seated player's live panel (their moves, Leave and I'm back are
+    there: a button only one player may use is not on the shared message). The turn buttons
+    of a table message posted before the change keep working (their custom ids are parsed).
     """
     if state.status == "closed":
         return None
     view = discord.ui.View(timeout=None)
-    tid = state.table_id
-    in_hand = state.phase is not None and state.phase != "over"
-    green, grey, blue = (
-        discord.ButtonStyle.success, discord.ButtonStyle.secondary, discord.ButtonStyle.primary
-    )
     # a tournament seats its entrants and deals by itself: nobody joins, adds a CPU or starts
     open_seats = state.tournament is None and len(state.seats) < MAX_PLAYERS
+    if state.phase is not None and state.phase != "over":
+        view.add_item(TableButton(state.table_id, "hand", label=t("table.button.hand", lang),
+                                  style=discord.ButtonStyle.primary, row=0))
+    else:
+        lobby_buttons(view, state, lang, open_seats)
+    return view
+
+
+def lobby_buttons(view: discord.ui.View, state: TableState, lang: str, open_seats: bool
+                  ) -> None:
+    """Row 0 of the table message in the lobby and between hands: Join, Leave, Start, Add CPU,
+    and I'm back while a player is sat out."""
+    tid = state.table_id
+    green, blue = discord.ButtonStyle.success, discord.ButtonStyle.primary
     if open_seats:
         view.add_item(TableButton(tid, "join", label=t("table.button.join", lang), style=green,
                                   row=0))
     view.add_item(TableButton(tid, "leave", label=t("table.button.leave", lang), row=0))
-    if not in_hand and state.tournament is None:
+    if state.tournament is None:
         view.add_item(TableButton(tid, "start", label=t("table.button.start", lang), style=blue,
                                   row=0))
     if open_seats:
         view.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang), row=0))
-    if in_hand:
-        view.add_item(TableButton(tid, "hand", label=t("table.button.hand", lang), style=blue,
-                                  row=0))
     if any(seat.away for seat in state.seats):  # a sat-out player presses "I'm back"
         view.add_item(TableButton(tid, "back", label=t("living.back_button", lang), style=green,
                                   row=0))
-    if in_hand and state.to_act is not None and state.to_act > 0:
-        hand, turn = state.hand_no, state.turn
-        if state.phase in BETTING_PHASES:
-            level = state.betting.level if state.betting is not None else 0
-            view.add_item(TableButton(tid, "pass", hand, turn, label=t("table.button.pass", lang),
-                                      style=grey, row=1))
-            if level:
-                view.add_item(TableButton(tid, "call", hand, turn,
-                                          label=t("table.button.call", lang), style=green, row=1))
-            view.add_item(TableButton(tid, "raise", hand, turn,
-                                      label=t("table.button.raise", lang), style=blue, row=1))
-        elif state.phase == "showdown":
-            view.add_item(TableButton(tid, "declare", hand, turn,
-                                      label=t("table.button.declare", lang), style=blue, row=1))
-        elif state.phase == "stoppa":
-            view.add_item(TableButton(tid, "play", hand, turn, label=t("table.button.play", lang),
-                                      style=blue, row=1))
-    return view
 
 
 def bet_amounts(low: int, high: int) -> list[int]:

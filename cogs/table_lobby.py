@@ -116,10 +116,7 @@ class TableLobby:
         r = self.replies
         await r.think(interaction)
         state: TableState = await r.service.leave(guild, channel, interaction.user.id)
-        still = state.seat_of(interaction.user.id) is not None and state.status != "closed"
-        if still and state.tournament is not None:
-            return await r.say(interaction, t("table_kinds.tournament.left_reply", lang))
-        await r.say(interaction, t("table.reply.leaving" if still else "table.reply.left", lang))
+        await r.say(interaction, leave_text(state, interaction.user.id, lang))
 
     async def back(self, interaction: discord.Interaction[StoppaBot], lang: str) -> None:
         """ "I'm back": a sat-out player's turns are theirs again."""
@@ -222,6 +219,15 @@ class TableLobby:
         still = after.seat_of(member.id) is not None and after.status != "closed"
         await r.say(interaction, t("kick.leaving" if still else "kick.removed", lang,
                                    player=member.mention))
+
+
+def leave_text(state: TableState, user: int, lang: str) -> str:
+    """What a player who pressed Leave is told, from the table after it: left, or leaving at
+    the end of the hand (a tournament's leaver stays in, sat out)."""
+    still = state.seat_of(user) is not None and state.status != "closed"
+    if still and state.tournament is not None:
+        return t("table_kinds.tournament.left_reply", lang)
+    return t("table.reply.leaving" if still else "table.reply.left", lang)
 
 
 def tables_line(state: TableState, lang: str) -> str:

@@ -3,16 +3,16 @@
 A click carries the table, hand and turn it was drawn for: `precheck` refuses a stranger, a
 stale button or a click out of turn before anything is deferred (the service checks it all
 again under the table's lock). `act` plays one engine action: a click on the table message is
-deferred as an update and its token lent to the publisher, a private panel is closed with what
-was done, a slash command gets a private confirmation. `send_hand` sends a player's cards
-(image and text) ephemerally, with the action panel on their turn.
+deferred as an update and its token lent to the publisher, a click in a player's private panel
+is deferred as an update of the panel, which then follows the table by itself
+(`cogs.table_panel`), a slash command gets a private confirmation. `send_hand` opens the
+player's live panel (cards, best point, moves on their turn); a click on an old panel makes it
+the current one instead of refusing.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import io
 import logging
 
 import discord
@@ -22,12 +22,11 @@ from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
 from bot.discord_utils.components import carries, custom_id_of, selected_values
 from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
-from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
+from bot.engine import Action, Call, Declare, Pass, Play, parse_action
+from bot.i18n import t
 from bot.i18n.cards import card_name
-from bot.render import hand_alt_text, render_hand
-from bot.render.from_view import hand_snapshot
 from bot.tables import PlayerHand, TableError, TableState
-from cogs.card_input import typed_play, typed_rank
+from cogs.card_input import typed_amount, typed_play, typed_rank
 from cogs.table_items import (
     BUTTON_PATTERN,
     MODAL_TEMPLATE,
@@ -36,9 +35,10 @@ from cogs.table_items import (
     TableButton,
     action_panel,
 )
-from cogs.table_lobby import TableLobby
-from cogs.table_replies import CONTENT_LIMIT, TableReplies, here
-from cogs.table_text import done_text, hand_text
+from cogs.table_lobby import TableLobby, leave_text
+from cogs.table_panel import STALE_CODES, PanelBook
+from cogs.table_replies import TableReplies, here
+from cogs.table_text import done_text
 
 _log = logging.getLogger("stoppa.table")
 
@@ -49,33 +49,49 @@ MAX_CHOICES = 25
 class TablePlay:
     """The in-hand handlers of the table cog (and the buttons' dispatch)."""
 
-    def __init__(self, replies: TableReplies, lobby: TableLobby) -> None:
+    def __init__(self, replies: TableReplies, lobby: TableLobby, panels: PanelBook) -> None:
         self.replies = replies
         self.lobby = lobby
+        self.panels = panels
 
     # -- the moves ---------------------------------------------------------------------------
     async def send_hand(self, interaction: discord.Interaction[StoppaBot], lang: str,
                         guild: int, channel: int) -> None:
-        """A fresh ephemeral reply with the player's cards: image, text, and when it is their
-        turn the action panel."""
+        """The player's live panel: from the table message or a command, a fresh private
+        message (refused when they have no hand); from a panel, that panel, shown again and
+        current. Either way it then follows the table by itself."""
         r = self.replies
-        await r.think(interaction)
-        info = r.service.hand_for(guild, channel, interaction.user.id)
-        state = r.service.state(channel)
-        text = hand_text(info, state, lang)
-        snap = hand_snapshot(info.seat_view, lang=lang, player=interaction.user.display_name)
-        png = await asyncio.to_thread(render_hand, snap)
-        file = discord.File(io.BytesIO(png), filename="hand.png",
-                            description=hand_alt_text(snap)[:1000])
-        panel = action_panel(info.table_id, info, lang)
-        view = discord.utils.MISSING  # no panel: the message keeps what it has
-        if panel is not None:
-            text = f"{text}\n{panel[0]}"
-            view = panel[1]
-        await interaction.edit_original_response(
-            content=text[:CONTENT_LIMIT], attachments=[file],
-            allowed_mentions=discord.AllowedMentions.none(), view=view,
-        )
+        state = r.service.table_here(guild, channel)
+        if from_panel(interaction, state.table_id):
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+        else:
+            r.service.hand_for(guild, channel, interaction.user.id)  # no hand: refused
+            await r.think(interaction)
+        await self.panels.open(interaction, state.table_id, lang)
+
+    async def prechecked(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                         state: TableState, hand: int | None, turn: int | None) -> bool:
+        """`precheck`, except that a click on an old panel shows that panel again, current
+        (False: the click is answered, nothing more to do)."""
+        try:
+            self.precheck(state, interaction.user.id, hand, turn)
+        except TableError as error:
+            if await self.stale_panel(interaction, lang, state, error):
+                return False
+            raise
+        return True
+
+    async def stale_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                          state: TableState, error: TableError) -> bool:
+        """A click on an old panel (a stale turn, out of turn): that panel is shown again,
+        current, instead of a refusal and another message. False elsewhere."""
+        if error.code not in STALE_CODES or not from_panel(interaction, state.table_id):
+            return False
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await self.panels.open(interaction, state.table_id, lang)
+        return True
 
     async def act(
         self,
@@ -99,25 +115,27 @@ class TablePlay:
         # client may send a table's custom id with any message); elsewhere, a fresh answer
         state = r.service.state(channel)
         own = state is not None and carries(message, f"stoppa:{state.table_id}:")
-        if component and own and not interaction.response.is_done():
+        panel = None
+        if component and own and state is not None and not interaction.response.is_done():
             await interaction.response.defer()
-            if message is not None and not message.flags.ephemeral:
+            if message is not None and message.flags.ephemeral:
+                # the panel shows the move's outcome when the service publishes it
+                panel = self.panels.adopt(interaction, state.table_id, lang, wake=False,
+                                          note=done_text(action, lang))
+            else:
                 r.publisher.lend(interaction)  # its token edits the table message
         else:
             await r.think(interaction)
-        await r.service.act(
-            guild, channel, interaction.user.id, action, expected_hand=hand, expected_turn=turn
-        )
-        done = done_text(action, lang)
+        try:
+            await r.service.act(guild, channel, interaction.user.id, action,
+                                expected_hand=hand, expected_turn=turn)
+        except BaseException:
+            if panel is not None:
+                panel.note = None
+                panel.wake.set()  # refused: the panel shows the table as it is
+            raise
         if not component or not own:
-            await r.say(interaction, done)
-        elif message is not None and message.flags.ephemeral:
-            content = f"{message.content}\n{done}" if message.content else done
-            try:
-                await interaction.edit_original_response(content=content[:CONTENT_LIMIT],
-                                                          view=None)
-            except discord.HTTPException:
-                _log.info("could not close the panel of user %s", interaction.user.id)
+            await r.say(interaction, done_text(action, lang))
 
     async def command_act(self, interaction: discord.Interaction[StoppaBot], lang: str,
                           action: Action | None) -> None:
@@ -191,13 +209,15 @@ class TablePlay:
             lobby, action = self.lobby, button.action
             if action == "join":
                 return await lobby.join(interaction, lang, guild, channel)
+            if action in ("leave", "back") and from_panel(interaction, state.table_id):
+                return await self.in_panel(interaction, lang, state, action)
             if action == "leave":
                 return await lobby.leave(interaction, lang, guild, channel)
             if action == "start":
                 return await lobby.start(interaction, lang, guild, channel)
             if action == "addcpu":
                 return await lobby.add_cpu(interaction, lang, guild, channel, "easy")
-            if action == "hand":
+            if action in ("hand", "panel"):
                 return await self.send_hand(interaction, lang, guild, channel)
             if action == "back":
                 return await lobby.back(interaction, lang)
@@ -205,6 +225,29 @@ class TablePlay:
 
         await self.replies.guard(interaction, work, f"button {button.action}",
                                  table=button.table)
+
+    async def in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                       state: TableState, action: str) -> None:
+        """Leave or "I'm back" pressed in a player's panel: answered in the panel itself (what
+        they did, in its text), which is current from then on."""
+        r, user = self.replies, interaction.user.id
+        seat = state.seat_of(user)
+        if action == "back" and (seat is None or not seat.away):
+            raise UserFacingError("living.not_away")
+        await interaction.response.defer()
+        note = (t("living.back_reply", lang) if action == "back"
+                else leave_text(state, user, lang))  # in a hand: leaving at its end
+        panel = self.panels.adopt(interaction, state.table_id, lang, wake=False, note=note)
+        try:
+            if action == "back":
+                await r.service.back(state.guild_id, user)
+            else:
+                await r.service.leave(state.guild_id, state.channel_id, user)
+        except BaseException:
+            panel.note = None
+            raise
+        finally:
+            panel.wake.set()
 
     def precheck(self, state: TableState, user: int, hand: int | None, turn: int | None) -> None:
         """Refuse at once (before deferring) a stranger, a stale button, or out of turn: the
@@ -231,7 +274,8 @@ class TablePlay:
         user = interaction.user.id
         guild, channel = state.guild_id, state.channel_id
         action = button.action
-        self.precheck(state, user, button.hand, button.turn)
+        if not await self.prechecked(interaction, lang, state, button.hand, button.turn):
+            return None
         if action in ("pass", "call"):
             chosen: Action = Pass() if action == "pass" else Call()
             return await self.act(interaction, lang, guild, channel, chosen,
@@ -239,12 +283,10 @@ class TablePlay:
         info = self._my_turn_info(state, user, button.hand)
         if button.turn is not None and info.turn != button.turn:
             raise TableError("stale_button")
-        if action in ("raise", "declare", "play"):
-            panel = action_panel(state.table_id, info, lang)
-            if panel is None:
+        if action in ("raise", "declare", "play"):  # the table's turn buttons: the panel
+            if action_panel(state.table_id, info, lang) is None:
                 raise UserFacingError("table.refuse.nothing_to_choose")
-            await interaction.response.send_message(panel[0], view=panel[1], ephemeral=True)
-            return None
+            return await self.send_hand(interaction, lang, guild, channel)
         if action == "other":
             bet_range = info.bet_range
             if not bet_range:
@@ -255,7 +297,7 @@ class TablePlay:
             )
             return None
         if action == "bet":
-            chosen = bet_action(info, button.arg or 0)
+            chosen = typed_amount(info.actions, button.arg or 0)
         elif action == "best":
             declares = [a for a in info.actions if isinstance(a, Declare)]
             if not declares:
@@ -273,7 +315,8 @@ class TablePlay:
 
         async def work(lang: str) -> None:
             state = self.table(table, interaction)
-            self.precheck(state, interaction.user.id, hand, turn)
+            if not await self.prechecked(interaction, lang, state, hand, turn):
+                return
             if not values:
                 raise UserFacingError("table.refuse.nothing_to_choose")
             try:
@@ -292,13 +335,14 @@ class TablePlay:
 
         async def work(lang: str) -> None:
             state = self.table(table, interaction)
-            self.precheck(state, interaction.user.id, hand, turn)
+            if not await self.prechecked(interaction, lang, state, hand, turn):
+                return
             info = self._my_turn_info(state, interaction.user.id, hand)
             chips = typed_number(typed)
             if chips is None:
                 low, high = info.bet_range or (0, 0)
                 raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
-            action = bet_action(info, chips)
+            action = typed_amount(info.actions, chips)
             await self.act(interaction, lang, state.guild_id, state.channel_id, action,
                            hand=hand, turn=turn)
 
@@ -335,11 +379,7 @@ class TablePlay:
         return False
 
 
-def bet_action(info: PlayerHand, amount: int) -> Action:
-    """Bet (nobody bet yet) or Raise (there is a bet) to `amount`."""
-    actions = info.actions
-    if any(isinstance(a, Raise) for a in actions):
-        return Raise(amount)
-    if any(isinstance(a, Bet) for a in actions):
-        return Bet(amount)
-    raise UserFacingError("table.refuse.no_bet_now")
+def from_panel(interaction: discord.Interaction[StoppaBot], table_id: int) -> bool:
+    """Whether the interaction comes from a private panel of this table."""
+    return carries(interaction.message, f"stoppa:{table_id}:", ephemeral=True)
+

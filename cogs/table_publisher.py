@@ -8,7 +8,7 @@ most one edit per `interval` whatever the number of changes (edits are coalesced
 
 One edit: the table image rendered off the event loop (`asyncio.to_thread`), the embed in the
 server's language, the buttons of the phase. If the message is gone (or was never posted) a new
-one is posted and recorded with `service.set_message`.
+one is posted and reported with `service.message_posted`.
 
 Discord's request budget (issue 18): bot-token requests count toward a global limit of ~50 a
 second per bot, interaction responses do not. So when a player clicks a component of the table
@@ -378,7 +378,7 @@ class TablePublisher:
         `RETRY_DELAYS` and try again; when they are used up, hide the table."""
         service = self.client.tables
         if service is not None:
-            service.pause_clock(slot.table_id)
+            service.table_unseen(slot.table_id)
         if slot.refusals < len(RETRY_DELAYS):
             delay = RETRY_DELAYS[slot.refusals]
             slot.refusals += 1
@@ -399,8 +399,8 @@ class TablePublisher:
         """The message is up to date: forget refusals, run the clock again if it was paused."""
         slot.refusals = 0
         service = self.client.tables
-        if service is not None and service.clock_paused(slot.table_id):
-            service.resume_clock(slot.table_id)
+        if service is not None:
+            service.table_seen(slot.table_id)
 
     async def publish(self, slot: _Slot) -> TableState:
         """Edit (or post) the table message with the slot's latest state; the state shown.
@@ -511,7 +511,7 @@ class TablePublisher:
         if service is None:
             return
         with contextlib.suppress(TableError):  # closed meanwhile: the message stays as it is
-            await service.set_message(table_id, message_id)
+            await service.message_posted(table_id, message_id)
 
     def _ping_later(self, slot: _Slot, state: TableState, lang: str) -> None:
         """Plan a ping of the human to act, once `ping_share` of their turn clock has passed

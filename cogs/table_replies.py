@@ -24,12 +24,12 @@ from bot.discord_utils import (
     send_ephemeral,
 )
 from bot.discord_utils.access import missing_here, permission_names
-from bot.engine import IllegalAction
+from bot.discord_utils.errors import refusal_code, refusal_text
 from bot.i18n import t
 from bot.tables import TableError, TableService
 from cogs.table_items import action_panel
 from cogs.table_publisher import TablePublisher
-from cogs.table_text import NameBook, refusal_text
+from cogs.table_text import NameBook
 
 _log = logging.getLogger("stoppa.table")
 
@@ -87,29 +87,35 @@ class TableReplies:
         hidden = self.hidden_here(interaction)
         try:
             await work(lang)
-        except (TableError, IllegalAction) as error:
-            # the code only: params may name a card of the player's hand
-            _log.info("refused %s user=%s: %s", where, interaction.user.id,
-                      getattr(error, "code", type(error).__name__))
-            text, view = refusal_text(error, lang), None
-            if getattr(error, "code", None) == "no_table" and self.tables_elsewhere(interaction):
-                text = f"{text}\n{t('living.list.hint', lang)}"
-            if table is not None and getattr(error, "code", None) == "stale_button":
-                fresh = self.fresh_panel(table, interaction.user.id, lang)
-                if fresh is not None:
-                    text, view = f"{text}\n{fresh[0]}", fresh[1]
-            await send_ephemeral(interaction, text[:CONTENT_LIMIT], view=view)
-        except UserFacingError as error:
-            _log.info("refused %s user=%s: %s", where, interaction.user.id, error.key)
-            await send_ephemeral(interaction, error.text(lang))
-        except app_commands.AppCommandError:
-            raise
         except Exception as error:
-            await report_interaction_error(interaction, error, where=where)
+            if (isinstance(error, app_commands.AppCommandError)
+                    and not isinstance(error, UserFacingError)):
+                raise
+            await self.refuse(interaction, error, lang, where, table)
         await self.welcome_back(interaction)
         if hidden and self.hidden_table(interaction) is not None:  # not closed meanwhile
             await send_ephemeral(interaction, t("access.table_hidden", lang,
                                                 permissions=permission_names(hidden, lang)))
+
+    async def refuse(self, interaction: discord.Interaction[StoppaBot], error: Exception,
+                     lang: str, where: str, table: int | None) -> None:
+        """Answer a refusal privately (`refusal_text`, the one wording), or report a bug. A
+        "no table" of a slash command points to the server's tables; a stale click of a
+        `table` where it is now the user's turn gets a fresh action panel."""
+        text = refusal_text(error, lang)
+        if text is None:
+            await report_interaction_error(interaction, error, where=where)
+            return
+        _log.info("refused %s user=%s: %s", where, interaction.user.id, refusal_code(error))
+        view = None
+        code = getattr(error, "code", None) if isinstance(error, TableError) else None
+        if code == "no_table" and self.tables_elsewhere(interaction):
+            text = f"{text}\n{t('living.list.hint', lang)}"
+        if table is not None and code == "stale_button":
+            fresh = self.fresh_panel(table, interaction.user.id, lang)
+            if fresh is not None:
+                text, view = f"{text}\n{fresh[0]}", fresh[1]
+        await send_ephemeral(interaction, text[:CONTENT_LIMIT], view=view)
 
     def tables_elsewhere(self, interaction: discord.Interaction[StoppaBot]) -> bool:
         """Whether this server has open tables (in other channels or threads): a slash

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.client import StoppaBot
+from bot.discord_utils.errors import refusal_text as refused_text
 from bot.engine import Bet, Call, Concede, Declare, IllegalAction, Pass, Play, Raise
 from bot.engine import events as ev
 from bot.i18n import DEFAULT, normalize_locale, t
@@ -42,8 +43,6 @@ _log = logging.getLogger("stoppa.table")
 #: How many recent lines the public message shows, and the embed field limit.
 EVENT_LINES = 8
 FIELD_LIMIT = 1024
-#: Params of notices and errors that hold a user id.
-USER_PARAMS = ("player", "by", "dealer", "to")
 #: Seconds a fetched display name is reused.
 NAME_TTL = 600.0
 
@@ -129,35 +128,10 @@ def discord_time(epoch: float | None) -> str:
     return f"<t:{int(epoch)}:R>" if epoch else ""
 
 
-def _mentioned(params: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(params)
-    for key in USER_PARAMS:
-        value = out.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            out[key] = mention(value)
-    return out
-
-
-def refusal(error: TableError | IllegalAction) -> tuple[str, dict[str, Any]]:
-    """The catalogue key and params (user ids as mentions) of a refusal of the service/engine."""
-    if isinstance(error, TableError):
-        return error.key, _mentioned(error.params)
-    return f"engine.{error.code}", _mentioned(getattr(error, "params", {}) or {})
-
-
 def refusal_text(error: TableError | IllegalAction, lang: str) -> str:
-    """A refusal in `lang`, user ids shown as mentions and engine identifiers named.
-
-    An unplayable set of stakes is explained without the engine's reason (written for
-    developers, in English)."""
-    key, params = refusal(error)
-    if key == "tables.errors.bad_stakes":
-        key, params = "input.bad_stakes", {}
-    try:
-        return t(key, lang, **readable(params, lang, cards=isinstance(error, IllegalAction)))
-    except (KeyError, IndexError):
-        _log.warning("no catalogue text for refusal %s", key)
-        return t("errors.not_allowed", lang)
+    """A refusal in `lang`, user ids shown as mentions and engine identifiers named (the one
+    wording of every refusal: `bot.discord_utils.errors.refusal_text`)."""
+    return refused_text(error, lang) or t("errors.not_allowed", lang)
 
 
 # ---------------------------------------------------------------------- events as notices
@@ -419,8 +393,10 @@ def action_words(info: PlayerHand, lang: str) -> list[str]:
     return out
 
 
-def hand_text(info: PlayerHand, state: TableState | None, lang: str) -> str:
-    """The private hand reply: the cards with names, the best point, whose turn."""
+def hand_text(info: PlayerHand, state: TableState | None, lang: str, *,
+              live: bool = False) -> str:
+    """The private hand reply: the cards with names, the best point, whose turn (`live`: a
+    panel that changes by itself names nobody else, so that another's turn needs no edit)."""
     view = info.seat_view
     codes = [c.code for c in view.hand]
     lines = [f"**{t('table.hand.title', lang, hand_no=info.hand_no)}**"]
@@ -443,6 +419,8 @@ def hand_text(info: PlayerHand, state: TableState | None, lang: str) -> str:
             t("table.hand.your_turn", lang, deadline=deadline,
               actions=", ".join(action_words(info, lang)))
         )
+    elif live:
+        lines.append(t("table.hand.not_your_turn", lang))
     elif state is not None and state.to_act is not None:
         lines.append(t("table.hand.waiting", lang, player=mention(state.to_act)))
     fair = hand_line(state, lang)

@@ -52,6 +52,7 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.access import in_thread, permission_names
 from bot.discord_utils.components import carries, custom_id_of
+from bot.discord_utils.errors import refusal_code, refusal_text
 from bot.discord_utils.installs import server_command
 from bot.discord_utils.numbers import checked_id, custom_id_number, fits_id, typed_number
 from bot.i18n import t
@@ -107,15 +108,6 @@ def _channel(interaction: discord.Interaction[StoppaBot]) -> int:
     if interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.channel_id
-
-
-def refusal(error: Exception, lang: str) -> str | None:
-    """The text of a refusal of the tournament or table service (None: not a refusal)."""
-    if isinstance(error, RankedError):
-        return t(error.key, lang, **error.params)
-    if isinstance(error, StoreError | TableError):
-        return error.message(lang)
-    return None
 
 
 def parse_number(text: str) -> int | None:
@@ -230,17 +222,16 @@ class TournamentCog(
         lang = await lang_for(interaction, self.store)
         try:
             await work(lang)
-        except UserFacingError as error:
-            _log.info("refused %s user=%s: %s", where, interaction.user.id, error.key)
-            await send_ephemeral(interaction, error.text(lang))
-        except app_commands.AppCommandError:
-            raise
-        except (RankedError, StoreError, TableError) as error:
-            _log.info("refused %s user=%s: %s", where, interaction.user.id,
-                      getattr(error, "code", getattr(error, "key", type(error).__name__)))
-            await send_ephemeral(interaction, refusal(error, lang))
         except Exception as error:
-            await report_interaction_error(interaction, error, where=where)
+            if (isinstance(error, app_commands.AppCommandError)
+                    and not isinstance(error, UserFacingError)):
+                raise
+            text = refusal_text(error, lang)
+            if text is None:
+                await report_interaction_error(interaction, error, where=where)
+                return
+            _log.info("refused %s user=%s: %s", where, interaction.user.id, refusal_code(error))
+            await send_ephemeral(interaction, text)
 
     @staticmethod
     async def _defer(interaction: discord.Interaction[StoppaBot]) -> None:
@@ -382,7 +373,7 @@ class TournamentCog(
             except (RankedError, StoreError, TableError) as error:
                 # the entry stands; the start can be tried again with Start
                 _log.info("tournament %s did not start: %s", after.id, error)
-                text = f"{text}\n{refusal(error, lang)}"
+                text = f"{text}\n{refusal_text(error, lang)}"
         await send_ephemeral(interaction, text)
 
     async def _begin(self, interaction: discord.Interaction[StoppaBot], lang: str,

@@ -6,6 +6,7 @@ import argparse
 
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from bot.i18n import t
+from bot.players.levels import LEVELS
 
 
 def positive_int(text: str) -> int:
@@ -39,6 +40,7 @@ def add_offline_commands(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--seed", type=int, default=None, help=t("cli.option.seed"))
     play.add_argument("--lang", default="en", choices=("en", "it"),
                       help=t("cli.option.lang"))
+    play.add_argument("--level", default=None, choices=LEVELS, help=t("cli.option.level"))
     play.set_defaults(func=_play)
 
     learn = sub.add_parser("learn", help=t("cli.help_learn"))

@@ -13,6 +13,7 @@ import errno
 import random
 import re
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from bot.engine import Rules
 from bot.engine.events import Event
 from bot.engine.hand import Hand, can_pay_ante
 from bot.i18n import t
-from bot.players import LEVELS, make_player
+from bot.players import LEVELS, CpuPlayer, make_player
 from bot.render.narration import Narrator, hand_over_text
 from bot.tables.snapshot import public_hand_events
 
@@ -137,13 +138,9 @@ def play_game(
     images = ImageWriter(out, names, lang) if out is not None else None
     if images is not None:
         images.clear_old()
-    narrator = Narrator(names, lang)
-    pictured: set[str] = set()
+    table = DemoTable(names, cpus, Narrator(names, lang), images, echo)
     echo(t("demo.title", lang, players=players, hands=hands, seed=seed))
-    for s in range(players):
-        echo(
-            t("demo.seat", lang, player=names[s], level=level_name(levels[s], lang), chips=chips[s])
-        )
+    _echo_seats(echo, names, levels, chips, lang)
     for hand_no in range(1, hands + 1):
         broke = [s for s, ok in enumerate(can_pay_ante(rules, chips)) if not ok]
         if broke:
@@ -151,34 +148,10 @@ def play_game(
             break
         echo("")
         echo(t("demo.hand", lang, hand_no=hand_no, dealer=names[dealer]))
-        echo(
-            t(
-                "demo.antes",
-                lang,
-                ante=rules.ante,
-                small=rules.small_point,
-                big=rules.big_pot + carry,
-            )
-        )
+        echo(t("demo.antes", lang, ante=rules.ante, small=rules.small_point,
+               big=rules.big_pot + carry))
         hand = Hand.start(rules, chips, dealer, seed=rng.randrange(2**31), carry=carry)
-        narrator.eldest = hand.eldest
-        shown = 0
-        while True:
-            events = hand.events
-            for line in narrator.lines(e for e in events[shown:] if e.kind != "ante"):
-                echo(line)
-            shown = len(events)
-            seat = hand.to_act
-            if seat is None:
-                break
-            moment = hand.phase
-            if images is not None and moment in MOMENTS and moment not in pictured:
-                pictured.add(moment)
-                images.write(hand, moment, hand_no, seat)
-            action = cpus[seat].choose(
-                hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
-            )
-            hand.act(seat, action)
+        table.play(hand, hand_no)
         assert hand.result is not None
         echo(hand_over_text(hand_no, hand.result, names, lang))
         if images is not None:
@@ -189,16 +162,54 @@ def play_game(
         dealer = (dealer + 1) % players
     echo("")
     echo(t("demo.final", lang))
-    for s in range(players):
-        echo(
-            t("demo.seat", lang, player=names[s], level=level_name(levels[s], lang), chips=chips[s])
-        )
+    _echo_seats(echo, names, levels, chips, lang)
     if images is not None:
         if images.written:
             echo(t("demo.images", lang, dir=str(out), count=len(images.written)))
         if images.error:
             echo(t("demo.images_skipped", lang, reason=images.error))
     return chips
+
+
+def _echo_seats(echo: Any, names: list[str], levels: list[str], chips: list[int],
+                lang: str) -> None:
+    """A line a seat: its player, their level and chips."""
+    for s, name in enumerate(names):
+        echo(t("demo.seat", lang, player=name, level=level_name(levels[s], lang), chips=chips[s]))
+
+
+@dataclass
+class DemoTable:
+    """The CPU players of the demo and what shows their hands: the narrated log (`echo`) and
+    the images of each moment (once a game: `pictured`)."""
+
+    names: list[str]
+    cpus: list[CpuPlayer]
+    narrator: Narrator
+    images: ImageWriter | None
+    echo: Any
+    pictured: set[str] = field(default_factory=set)
+
+    def play(self, hand: Hand, hand_no: int) -> None:
+        """Play `hand` to its end, narrating each event and drawing each moment's image."""
+        self.narrator.eldest = hand.eldest
+        shown = 0
+        while True:
+            events = hand.events
+            for line in self.narrator.lines(e for e in events[shown:] if e.kind != "ante"):
+                self.echo(line)
+            shown = len(events)
+            seat = hand.to_act
+            if seat is None:
+                return
+            moment = hand.phase
+            if self.images is not None and moment in MOMENTS and moment not in self.pictured:
+                self.pictured.add(moment)
+                self.images.write(hand, moment, hand_no, seat)
+            action = self.cpus[seat].choose(
+                hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
+            )
+            hand.act(seat, action)
 
 
 #: why a folder cannot take the images, by errno (`demo.out_reason.<key>`); others: "other"

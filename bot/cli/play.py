@@ -27,8 +27,9 @@ from bot.engine import (
 )
 from bot.engine.events import StoppaBegan
 from bot.engine.hand import Hand, can_pay_ante
+from bot.engine.moves import MoveRefused, play_of_rank, read_cards, read_rank
 from bot.i18n import t
-from bot.i18n.cards import RANKS, cards_text
+from bot.i18n.cards import cards_text
 from bot.i18n.refusals import engine_refusal
 from bot.players import make_player
 from bot.render.narration import Narrator, hand_over_text
@@ -172,23 +173,24 @@ def interpret(text: str, hand: Hand, seat: int, lang: str = "en") -> Any:
     if words[0] in ("play", "declare"):
         for word in words[1:]:
             try:
-                parse_cards(word)
-            except ValueError:
+                read_cards(word)
+            except MoveRefused:
                 raise Refused("input.bad_cards", text=word) from None
     return parse_action(" ".join(words))
 
 
 def _stoppa_play(word: str, hand: Hand, lang: str) -> Play:
-    """The opening play meant by a rank ("5") or a card ("5c") of the stoppa."""
+    """The opening play meant by a rank ("5": `play_of_rank`, the one reading of a move) or
+    a card ("5c") of the stoppa."""
     plays = [a for a in hand.legal_actions() if isinstance(a, Play)]
     if word.isascii() and word.isdigit():
-        rank = int(word)
-        matching = [p for p in plays if p.cards[0].rank == rank]
-        if rank not in RANKS:
+        rank = read_rank(word)
+        if rank is None:
             raise ValueError(word)
-        if not matching:
-            raise Refused("demo.play.rank_none", rank=rank, plays=_plays(plays, lang))
-        return matching[0]  # one play a rank: the four of a kind and the aces go together
+        try:  # one play a rank: the four of a kind and the aces go together
+            return play_of_rank(rank, plays)
+        except MoveRefused:
+            raise Refused("demo.play.rank_none", rank=rank, plays=_plays(plays, lang)) from None
     card = parse_cards(word)[0]  # ValueError: not a card
     for play in plays:
         if card in play.cards:
@@ -290,15 +292,17 @@ def next_dealer(dealer: int, seats: Sequence[int], count: int) -> int:
 
 
 def play_session(
-    players: int, seed: int, lang: str, stdin: TextIO, echo: Callable[..., None]
+    players: int, seed: int, lang: str, stdin: TextIO, echo: Callable[..., None],
+    level: str | None = None,
 ) -> int:
     """Hands of the human against CPU players until quit, EOF or Ctrl-C, or until the human
     or all but two players cannot pay the ante (R-5: a player who cannot pay sits out; a hand
-    needs 3 players), as at a table of the Discord bot."""
+    needs 3 players), as at a table of the Discord bot. Every CPU plays at `level` when given,
+    else the levels take turns (`CPU_LEVELS`)."""
     console = Console(stdin, echo, lang)
     names = player_names(players, lang)
     rng = random.Random(seed)
-    levels = [CPU_LEVELS[(i - 1) % len(CPU_LEVELS)] for i in range(players)]
+    levels = [level or CPU_LEVELS[(i - 1) % len(CPU_LEVELS)] for i in range(players)]
     cpus = {s: make_player(levels[s], rng.randrange(2**31)) for s in range(1, players)}
     chips = [START_CHIPS] * players
     dealer = rng.randrange(players)
@@ -395,4 +399,4 @@ def play_hand(
 def run_play(args: argparse.Namespace) -> int:
     """Entry point of `python -m bot play`; returns the exit code."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return play_session(args.players, seed, args.lang, sys.stdin, print)
+    return play_session(args.players, seed, args.lang, sys.stdin, print, level=args.level)

@@ -4,6 +4,9 @@ Nothing a player does should end in Discord's "This interaction failed": every e
 command reaches `StoppaTree.on_error`, which logs it (with the command, guild, channel and user
 ids) and answers with an ephemeral message in the user's language. Views and DynamicItems (which
 do not go through the tree) call `report_interaction_error` from their own `on_error`.
+A refusal of any ring (a `UserFacingError`, the table service's `TableError`, the engine's
+`IllegalAction`, the ratings' `RankedError`, the store's errors) is worded in one place,
+`refusal_text`, which every guard and this tree use.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import functools
 import logging
 import sqlite3
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,8 +25,12 @@ from bot.discord_utils.client_type import OurMethod, P, R, S, TheirMethod, for_s
 from bot.discord_utils.components import custom_id_of, mark_handled
 from bot.discord_utils.installs import installed_here
 from bot.discord_utils.language import lang_for
+from bot.engine import IllegalAction
 from bot.i18n import t
+from bot.i18n.refusals import readable
+from bot.ratings.errors import RankedError
 from bot.store.errors import CooldownActive, InvalidStakes, StoreError
+from bot.tables.errors import TableError
 
 if TYPE_CHECKING:  # the client imports this package: the bot's type is for mypy only
     from bot.client import StoppaBot
@@ -95,6 +103,53 @@ def _store_error_text(error: BaseException, lang: str) -> str | None:
     return text
 
 
+#: The params of a table or engine refusal that hold a user id (shown as a mention).
+USER_PARAMS = ("player", "by", "dealer", "to")
+
+
+def _mentioned(params: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(params)
+    for key in USER_PARAMS:
+        value = out.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            out[key] = f"<@{value}>"
+    return out
+
+
+def _table_refusal_text(error: TableError | IllegalAction, lang: str) -> str:
+    """A table or engine refusal, user ids as mentions and engine identifiers named; an
+    unplayable set of stakes without the engine's reason (written for developers)."""
+    if isinstance(error, TableError):
+        key, params = error.key, _mentioned(error.params)
+    else:
+        key, params = f"engine.{error.code}", _mentioned(getattr(error, "params", {}) or {})
+    if key == "tables.errors.bad_stakes":
+        key, params = "input.bad_stakes", {}
+    try:
+        return t(key, lang, **readable(params, lang, cards=isinstance(error, IllegalAction)))
+    except (KeyError, IndexError):
+        _log.warning("no catalogue text for refusal %s", key)
+        return t("errors.not_allowed", lang)
+
+
+def refusal_text(error: BaseException, lang: str) -> str | None:
+    """The words, in `lang`, of a refusal of any ring; None when `error` is no refusal (a
+    bug, to report)."""
+    if isinstance(error, UserFacingError):
+        return error.text(lang)
+    if isinstance(error, TableError | IllegalAction):
+        return _table_refusal_text(error, lang)
+    if isinstance(error, RankedError):
+        return t(error.key, lang, **error.params)
+    return _store_error_text(error, lang)
+
+
+def refusal_code(error: BaseException) -> str:
+    """What a log line says of a refusal: its code or key only (params may name a card of
+    the player's hand)."""
+    return str(getattr(error, "code", getattr(error, "key", type(error).__name__)))
+
+
 def check_options(command: app_commands.Command[Any, ..., Any],
                   namespace: app_commands.Namespace) -> None:
     """Refuse (`UserFacingError`) an option that is not one of its choices, or outside its
@@ -149,8 +204,9 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
     original = error
     if isinstance(error, app_commands.CommandInvokeError):
         original = error.original
-    if isinstance(original, UserFacingError):
-        return original.text(lang), True
+    refused = refusal_text(original, lang)
+    if refused is not None:
+        return refused, True
     if isinstance(original, NotManager | app_commands.MissingPermissions):
         return t("errors.need_manage_guild", lang), True
     if isinstance(original, app_commands.NoPrivateMessage):
@@ -163,9 +219,6 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
         return t("errors.not_allowed", lang), True
     if isinstance(original, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return t("errors.out_of_date", lang), True
-    text = _store_error_text(original, lang)
-    if text is not None:
-        return text, True
     if is_busy(original):
         return t("input_context.busy", lang), True
     return t("errors.unexpected", lang), False

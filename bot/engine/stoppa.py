@@ -254,6 +254,9 @@ class Stoppa:
         then every forced play until a choice is due or someone closes.
 
         The plays are made inline: forced plays are most of a hand's work.
+        One function over the 60-line bound on purpose: this is the engine's measured hot loop
+        (`bench/bench_engine.py instructions`); split into helpers, every forced play would
+        pay a call and re-read the locals bound below, in the loop a whole hand runs through.
         """
         if self.winner is not None:
             return

@@ -56,11 +56,13 @@ class Opponent:
 
 @dataclass(slots=True)
 class Sample:
-    """One sampled deal of the opponents' cards: weight, and per opponent (beaten, strength)."""
+    """One sampled deal of the opponents' cards: weight, and per opponent (beaten, strength,
+    the R-7 key of its best point)."""
 
     weight: float
     beaten: list[bool] = field(default_factory=list)
     strength: list[float] = field(default_factory=list)
+    keys: list[tuple[int, int]] = field(default_factory=list)
 
 
 def sample_points(
@@ -104,6 +106,7 @@ def sample_points(
             beaten = mine > key or (mine == key and my_prio < know.priority(o.seat))
             sample.beaten.append(beaten)
             sample.strength.append(strength)
+            sample.keys.append(key)
             if model and o.committed:
                 sample.weight *= max(strength, 0.02) ** o.aggression
         out.append(sample)

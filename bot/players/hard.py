@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.players.strategy import Style, ThinkingPlayer
 
 HARD = Style(
@@ -32,3 +34,11 @@ class HardPlayer(ThinkingPlayer):
 
     def __init__(self, seed: int | None = None, name: str = "hard") -> None:
         super().__init__(seed, name)
+
+
+#: A second hard style for the strength benchmark (`match.make_duel_player("hard2")`): tighter
+#: (it wants 15 chips of expected gain before putting chips in) and more aggressive (no minimum
+#: bets: a pot or more; it bluffs half again as often and never slow-plays). The expert must
+#: beat it too, so that its lead is not one opponent's quirks.
+HARD_TIGHT_AGGRESSIVE = replace(HARD, sizes=(1.0, 2.0, 99.0), bluff=0.12, slowplay=0.0,
+                                margin=15.0)

@@ -1,5 +1,5 @@
-"""The Hint button of a practice table: what the hard CPU player would do in the member's seat,
-and one line why.
+"""The Hint button of a practice table: what the expert CPU player would do in the member's
+seat, at a fixed count budget (`HINT_BUDGET` of the expert's samples and nodes), and one line why.
 
 The hint is computed exactly as a CPU player's move is: from the seat's own view (its cards,
 what the table saw), never from the hand itself, so it cannot know a card the member cannot
@@ -16,10 +16,13 @@ from bot.engine.actions import Action, Bet, Call, Concede, Declare, Pass, Play, 
 from bot.engine.events import Event
 from bot.engine.views import SeatView
 from bot.i18n import t
-from bot.players.hard import HardPlayer
+from bot.players.expert import ExpertPlayer
 
 #: a fixed seed: the same seat view always gets the same hint
 HINT_SEED = 55
+#: the share of the expert's count budget a hint gets (sized for a p95 under 200 ms here:
+#: bench/bench_hint.py); the hint-quality figure compares it with ten times as much
+HINT_BUDGET = 0.5
 #: a bet with less than this chance (in %) of the best point is a bluff
 BLUFF_BELOW = 40
 
@@ -52,9 +55,13 @@ def move_words(action: Action, lang: str) -> str:
     return t(f"hint.move.{kind}", lang)
 
 
-def hint(view: SeatView, legal: Sequence[Action], events: Sequence[Event] = ()) -> Hint:
-    """What the hard CPU would do in `view`'s seat, among `legal`, and why."""
-    player = HardPlayer(seed=HINT_SEED, name="hint")
+def hint(
+    view: SeatView, legal: Sequence[Action], events: Sequence[Event] = (),
+    budget: float = HINT_BUDGET,
+) -> Hint:
+    """What the expert CPU would do in `view`'s seat, among `legal`, and why (`budget`: the
+    share of the expert's counts it may spend; the same view and budget give the same hint)."""
+    player = ExpertPlayer(seed=HINT_SEED, name="hint", budget=budget)
     action = player.choose(view, legal, events)
     figures = player.last
     if isinstance(action, Play):

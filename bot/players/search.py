@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.players.knowledge import Knowledge, rank_of
@@ -93,12 +94,15 @@ def search_opening(
     max_samples: int = 400,
     max_nodes: int | None = None,
     deadline: float | None = None,
+    deal: Callable[[Knowledge, random.Random], list[Counts]] | None = None,
 ) -> SearchResult:
     """Evaluate each candidate opening rank by sampled play-outs; the best mean gain wins.
 
     At most `max_samples` samples; no sample is started once `max_nodes` card plays have been
     simulated, nor after the safety `deadline` (`time.perf_counter()`, None: none); at least
-    one sample is always completed.
+    one sample is always completed. `deal` draws the other hands (default `sample_hands`:
+    the hidden cards split uniformly; the expert passes a deal that keeps what the stoppa's
+    plays told it).
     """
     if len(candidates) == 1:
         return SearchResult(candidates[0], {candidates[0]: 0.0}, 0)
@@ -114,7 +118,7 @@ def search_opening(
         if done and deadline is not None and time.perf_counter() > deadline:
             cut = True
             break
-        hands = sample_hands(know, rng)
+        hands = (deal or sample_hands)(know, rng)
         held = sum(map(sum, hands))
         for rank in candidates:
             game = Shedding([h[:] for h in hands], full, jump)

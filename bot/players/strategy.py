@@ -31,17 +31,18 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.engine.actions import Action, Concede, Declare, Play
 from bot.engine.events import Event
 from bot.engine.views import SeatView
 from bot.players.base import action_kind, amount_range, with_amount
-from bot.players.estimate import Opponent, expected_gain, sample_points, win_share
+from bot.players.estimate import Opponent, Sample, expected_gain, sample_points, win_share
 from bot.players.knowledge import SUIT_INDEX, Knowledge, point_key, read_view
 from bot.players.reading import BetReading
 from bot.players.search import Payment, heuristic_choice, search_opening
+from bot.players.shedding import Counts
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,9 @@ log = logging.getLogger(__name__)
 class DecisionFigures:
     """What the last decision measured: the time it took; when betting, the opponent hands
     sampled and the share of them the seat beat (``win``); at the stoppa, the deals sampled,
-    the search nodes and the mean gain of each opening rank; ``cut`` when the safety net
-    stopped a search early (the decision then depends on timing)."""
+    the search nodes and the mean gain of each opening rank; ``values``: the expected chips the
+    expert's search gave each move it weighed (keyed by the move's text); ``cut`` when the
+    safety net stopped a search early (the decision then depends on timing)."""
 
     seconds: float = 0.0
     samples: int = 0
@@ -59,6 +61,7 @@ class DecisionFigures:
     stoppa_samples: int = 0
     nodes: int = 0
     gains: Mapping[int, float] = field(default_factory=dict, repr=False)
+    values: Mapping[str, float] = field(default_factory=dict, repr=False)
     cut: bool = False
 
 
@@ -152,23 +155,23 @@ class ThinkingPlayer:
             max_samples=self.style.stoppa_samples,
             max_nodes=self.style.stoppa_nodes,
             deadline=deadline,
+            deal=self.stoppa_deal(),
         )
         self.last = DecisionFigures(stoppa_samples=result.samples, nodes=result.nodes,
                                     cut=result.cut, gains=result.gains)
         return by_rank[result.rank]
 
+    def stoppa_deal(self) -> Callable[[Knowledge, random.Random], list[Counts]] | None:
+        """How the stoppa search deals the hidden cards (None: uniformly, `search.sample_hands`)."""
+        return None
+
     # --- R-9 showdown --------------------------------------------------------------------
 
     def _declare(self, view: SeatView, know: Knowledge, legal: Sequence[Action]) -> Action:
-        declares = [a for a in legal if isinstance(a, Declare)]
-        concede = next((a for a in legal if isinstance(a, Concede)), None)
+        declares, concede = declare_choices(legal)
         if not declares:
             return concede if concede is not None else legal[0]
-        by_total = know.by_total
-
-        def key(action: Declare) -> tuple[int, int]:
-            return point_key([c.index for c in action.cards], by_total)
-
+        key = declared_key(know.by_total)
         best = max(declares, key=key)
         if not self.style.hide:
             return best
@@ -204,6 +207,29 @@ class ThinkingPlayer:
     def _bet(
         self, view: SeatView, know: Knowledge, legal: Sequence[Action], deadline: float | None
     ) -> Action:
+        """The betting move: estimate the point's chances, price each listed move, then pick
+        (with the style's slow-play and bluff)."""
+        spot = self.bet_spot(view, know)
+        samples = sample_points(
+            know,
+            spot.my_cards,
+            spot.opponents,
+            big=spot.big,
+            samples=self.style.samples,
+            rng=self.rng,
+            model=self.style.model,
+            deadline=deadline,
+        )
+        options = self._bet_options(view, know, legal, spot, samples)
+        self.last = DecisionFigures(samples=len(samples), cut=len(samples) < self.style.samples,
+                                    win=win_share(samples))
+        passing = {action_kind(a): a for a in legal}.get("pass")
+        return self._pick_bet(options, passing, legal, know.rules.cip)
+
+    def bet_spot(self, view: SeatView, know: Knowledge) -> BetSpot:
+        """The betting round as this seat sees it: the point's cards, the pot and the
+        opponents still in, each weighted by how much its bet says (`Style.aggression`, scaled
+        by this table's `reading`)."""
         style = self.style
         betting = view.betting
         pots = view.pots
@@ -212,7 +238,7 @@ class ThinkingPlayer:
         bets = list(pots.bets or [0] * players)
         active = list(betting.active) if betting is not None else [True] * players
         allin = list(betting.allin) if betting is not None else [False] * players
-        big = view.phase == "big_point"
+        big = view.deal_no is None  # the big point (its betting round or its showdown)
         if big:
             base = pots.big
             sizes = dict(enumerate(know.counts))
@@ -224,7 +250,6 @@ class ThinkingPlayer:
             deal_size = len(know.new) or 1
             sizes = dict.fromkeys(range(players), deal_size)
             my_cards = know.new
-        pot = base + sum(bets)
         cip = know.rules.cip
         opponents = [
             Opponent(
@@ -240,52 +265,73 @@ class ThinkingPlayer:
             for j in range(players)
             if j != me and active[j]
         ]
-        my_bet = int(bets[me])
-        samples = sample_points(
-            know,
-            my_cards,
-            opponents,
-            big=big,
-            samples=style.samples,
-            rng=self.rng,
-            model=style.model,
-            deadline=deadline,
-        )
-        options: list[tuple[float, int, Action]] = []
+        return BetSpot(big, my_cards, base + sum(bets), int(bets[me]), opponents)
+
+    def _bet_options(
+        self,
+        view: SeatView,
+        know: Knowledge,
+        legal: Sequence[Action],
+        spot: BetSpot,
+        samples: list[Sample],
+    ) -> list[tuple[float, int, Action]]:
+        """(expected gain, level, action) of the call and of each bet or raise size."""
+        return [
+            (
+                expected_gain(
+                    samples,
+                    spot.opponents,
+                    level=level,
+                    my_bet=spot.my_bet,
+                    pot=spot.pot,
+                    tightness=self.style.tightness,
+                    model=self.style.model,
+                ),
+                level,
+                act,
+            )
+            for level, act in self.bet_levels(view, know, legal, spot)
+        ]
+
+    def bet_levels(
+        self, view: SeatView, know: Knowledge, legal: Sequence[Action], spot: BetSpot
+    ) -> list[tuple[int, Action]]:
+        """The moves that put chips in, with the level each brings the seat's bet to: the call,
+        then each bet or raise size of the style (`Style.sizes`, fractions of the pot)."""
+        betting = view.betting
+        cip = know.rules.cip
+        out: list[tuple[int, Action]] = []
         by_kind = {action_kind(a): a for a in legal}
         for kind in ("call", "bet", "raise"):
             action = by_kind.get(kind)
             if action is None:
                 continue
             if kind == "call":
-                current = betting.level if betting is not None else my_bet
-                level = min(current, my_bet + know.chips[me])
-                levels = [(level, action)]
-            else:
-                low, high = amount_range(view, action)
-                wanted = {
-                    low if f == 0.0 else min(high, max(low, _round(pot * f, cip)))
-                    for f in style.sizes
-                }
-                levels = [(lv, with_amount(action, lv)) for lv in sorted(wanted)]
-            for level, act in levels:
-                gain = expected_gain(
-                    samples,
-                    opponents,
-                    level=level,
-                    my_bet=my_bet,
-                    pot=pot,
-                    tightness=style.tightness,
-                    model=style.model,
-                )
-                options.append((gain, level, act))
-        self.last = DecisionFigures(samples=len(samples), cut=len(samples) < style.samples,
-                                    win=win_share(samples))
-        passing = by_kind.get("pass")
+                current = betting.level if betting is not None else spot.my_bet
+                out.append((min(current, spot.my_bet + know.chips[know.seat]), action))
+                continue
+            low, high = amount_range(view, action)
+            wanted = {
+                low if f == 0.0 else min(high, max(low, _round(spot.pot * f, cip)))
+                for f in self.style.sizes
+            }
+            out.extend((lv, with_amount(action, lv)) for lv in sorted(wanted))
+        return out
+
+    def _pick_bet(
+        self,
+        options: list[tuple[float, int, Action]],
+        passing: Action | None,
+        legal: Sequence[Action],
+        cip: int,
+    ) -> Action:
+        """The best-priced move, or passing; a strong point is sometimes slow-played and a
+        losing spot sometimes bluffed (`Style.slowplay`, `Style.bluff`)."""
+        style = self.style
         if not options:
             return passing if passing is not None else legal[0]
         options.sort(key=lambda o: (o[0], -o[1]), reverse=True)
-        gain, level, action = options[0]
+        gain, _level, action = options[0]
         strong = self.last.win > 0.85
         if strong and style.slowplay and self.rng.random() < style.slowplay:
             cheap = min(options, key=lambda o: o[1])
@@ -298,6 +344,33 @@ class ThinkingPlayer:
             if cheap[0] > -2 * cip:
                 return cheap[2]
         return passing
+
+
+@dataclass(slots=True)
+class BetSpot:
+    """A betting round from one seat: whether it is the big point, the seat's eligible cards,
+    the pot (base pot plus every bet so far), the seat's own bet and the opponents still in."""
+
+    big: bool
+    my_cards: list[int]
+    pot: int
+    my_bet: int
+    opponents: list[Opponent]
+
+
+def declare_choices(legal: Sequence[Action]) -> tuple[list[Declare], Concede | None]:
+    """The points a showdown lets the seat declare, and its concede (None if it may not)."""
+    declares = [a for a in legal if isinstance(a, Declare)]
+    return declares, next((a for a in legal if isinstance(a, Concede)), None)
+
+
+def declared_key(by_total: bool) -> Callable[[Declare], tuple[int, int]]:
+    """The R-7 ranking key of a declaration's cards."""
+
+    def key(action: Declare) -> tuple[int, int]:
+        return point_key([c.index for c in action.cards], by_total)
+
+    return key
 
 
 def _round(amount: float, step: int) -> int:

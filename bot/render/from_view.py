@@ -49,36 +49,8 @@ def table_snapshot(
     `names` and `cpu` are per seat; `events` are the public events of the hand (read only once
     it is over); `out`, `sitting_out` and `away` are seat numbers.
     """
-    count = view.players
-    shown: dict[int, tuple[str, ...]] = {}
-    shown_value: dict[int, int] = {}
-    for point in view.declared:
-        if of_this_round(point, view):
-            shown[point.seat] = tuple(c.code for c in point.cards)[:SHOWN_CARDS]
-            shown_value[point.seat] = point.value
+    seats = _seats(view, names, cpu, out, sitting_out, away)
     stoppa = view.stoppa
-    to_act = view.to_act
-    if to_act is None and stoppa is not None:
-        to_act = stoppa.to_act
-    if view.phase == "over":  # nobody acts once the hand is over
-        to_act = None
-    cpu_flags = list(cpu or ())
-    seats = tuple(
-        SeatInfo(
-            name=str(names[i]) if i < len(names) else "?",
-            chips=seat.chips,
-            cards=seat.card_count,
-            dealer=seat.dealer,
-            to_act=to_act == i,
-            status=_status(seat, out, sitting_out),
-            bet=seat.bet,
-            shown=shown.get(i, ()),
-            cpu=i < len(cpu_flags) and bool(cpu_flags[i]),
-            shown_value=shown_value.get(i),
-            away=i in away,
-        )
-        for i, seat in enumerate(view.seats[:count])
-    )
     ending = _ending(events, names) if view.phase == "over" else _Ending()
     return TableSnapshot(
         seats=seats,
@@ -103,6 +75,41 @@ def table_snapshot(
         special=ending.special,
         proof=ending.proof,
         payments=ending.payments,
+    )
+
+
+def _seats(view: SeatView, names: Sequence[str], cpu: Sequence[bool] | None,
+           out: Collection[int], sitting_out: Collection[int],
+           away: Collection[int]) -> tuple[SeatInfo, ...]:
+    """The seats of `table_snapshot`: each with the points it showed this round."""
+    shown: dict[int, tuple[str, ...]] = {}
+    shown_value: dict[int, int] = {}
+    for point in view.declared:
+        if of_this_round(point, view):
+            shown[point.seat] = tuple(c.code for c in point.cards)[:SHOWN_CARDS]
+            shown_value[point.seat] = point.value
+    stoppa = view.stoppa
+    to_act = view.to_act
+    if to_act is None and stoppa is not None:
+        to_act = stoppa.to_act
+    if view.phase == "over":  # nobody acts once the hand is over
+        to_act = None
+    cpu_flags = list(cpu or ())
+    return tuple(
+        SeatInfo(
+            name=str(names[i]) if i < len(names) else "?",
+            chips=seat.chips,
+            cards=seat.card_count,
+            dealer=seat.dealer,
+            to_act=to_act == i,
+            status=_status(seat, out, sitting_out),
+            bet=seat.bet,
+            shown=shown.get(i, ()),
+            cpu=i < len(cpu_flags) and bool(cpu_flags[i]),
+            shown_value=shown_value.get(i),
+            away=i in away,
+        )
+        for i, seat in enumerate(view.seats[:view.players])
     )
 
 

@@ -28,6 +28,7 @@ from bot.render.theme import (
     MUTED,
     PANEL,
     RAIL,
+    RGB,
     SHADOW,
     STATUS_COLOURS,
 )
@@ -87,6 +88,8 @@ def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, size: int = 14) -> None:
 
 def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int, y: int,
           lang: str) -> None:
+    """One seat's panel: the name row, the chips and cards, the status and bet, the shown
+    cards (drawn in this order)."""
     dim = seat.status in DIMMED or seat.away
     ink = MUTED if dim else INK
     outline, width = (GOLD, 3) if seat.to_act else (SHADOW, 1)
@@ -95,7 +98,25 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int,
     right = x + SEAT_W - 8
     shown = seat.shown[:3]
     shown_w = len(shown) * (MINI_SHOWN + 3)
-    # row 1: dealer disc, name, CPU tag
+    _name_row(draw, seat, x, y, right, ink, lang)
+    # rows 2 and 3 share the width with the shown cards
+    _chips_rows(image, draw, seat, x, y, right - shown_w, ink, lang)
+    sx = right - shown_w + 3
+    top = y + SEAT_H
+    for code in shown:
+        card = flat("mini", code, MINI_SHOWN, PANEL)
+        top = y + SEAT_H - card.height - 6
+        image.paste(card, (sx, top))
+        sx += MINI_SHOWN + 3
+    if shown and seat.shown_value is not None:
+        label = t("table_image.shown", lang, value=seat.shown_value)
+        draw_text(draw, (right, top - 2), label, 12, GOLD, anchor="rb", bold=True,
+                  max_width=shown_w + 40)
+
+
+def _name_row(draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int, y: int, right: int,
+              ink: RGB, lang: str) -> None:
+    """Row 1 of a seat: the dealer disc, the name (with the turn's arrow), the CPU tag."""
     nx = x + 9
     if seat.dealer:
         draw.ellipse((nx, y + 8, nx + 20, y + 28), fill=GOLD)
@@ -113,8 +134,12 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int,
         nx += 13
     draw_text(draw, (nx, y + 18), seat.name, 17, GOLD if seat.to_act else ink, anchor="lm",
               bold=True, max_width=name_right - nx)
-    # rows 2 and 3 share the width with the shown cards
-    text_right = right - shown_w
+
+
+def _chips_rows(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int, y: int,
+                text_right: int, ink: RGB, lang: str) -> None:
+    """Rows 2 and 3 of a seat, left of the shown cards (`text_right`): chips and cards held,
+    then the status (or the away mark) and the bet."""
     _chip(draw, x + 9, y + 37)
     used = draw_text(draw, (x + 29, y + 44), fmt_int(seat.chips, lang), 16, ink, anchor="lm",
                      max_width=max(20, text_right - x - 29 - 40))
@@ -138,17 +163,6 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatInfo, x: int,
             size = 15 if text_width(amount, 15) <= text_right - bx else 12
         draw_text(draw, (bx, y + 67), label, size, GOLD, anchor="lm",
                   max_width=max(10, text_right - bx))
-    sx = right - shown_w + 3
-    top = y + SEAT_H
-    for code in shown:
-        card = flat("mini", code, MINI_SHOWN, PANEL)
-        top = y + SEAT_H - card.height - 6
-        image.paste(card, (sx, top))
-        sx += MINI_SHOWN + 3
-    if shown and seat.shown_value is not None:
-        label = t("table_image.shown", lang, value=seat.shown_value)
-        draw_text(draw, (right, top - 2), label, 12, GOLD, anchor="rb", bold=True,
-                  max_width=shown_w + 40)
 
 
 def pot_lines(snap: TableSnapshot) -> list[str]:

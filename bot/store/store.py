@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store.connection import SQLiteDriver
+from bot.store.contract import CopyableStore
 from bot.store.ledger import Tx
-from bot.store.methods import StoreMethods
 from bot.store.schema import TABLES
 from bot.store.sql import Body, Statement
 
 
-class SQLiteStore(SQLiteDriver, StoreMethods):
+class SQLiteStore(SQLiteDriver, CopyableStore):
     """Accounts and ledger, stakes, tables and history in one SQLite file.
 
     Open with `await SQLiteStore.open(path)`; one instance (one writer connection) per process.

@@ -21,14 +21,17 @@ await service.act(guild, channel, user, action, *, expected_hand=None, expected_
 await service.call_round(guild, channel, user) -> TableState      # R-14
 await service.force_close(guild, channel, by) -> TableState       # admin; refunds the escrow
 await service.kick(guild, channel, by, user) -> TableState        # admin
-await service.set_message(table_id, message_id) -> TableState     # the cog's public message
+await service.message_posted(table_id, message_id) -> TableState  # the listener's report
+service.table_unseen(table_id) / table_seen(table_id)   # ... of its message: the clock
 service.state(channel) / state_by_id(table_id) / table_of(guild, user) -> TableState | None
 service.tables() -> list[TableState]
 service.open_tables(guild) -> list[TableState]   # one server's, oldest first
 service.hand_for(guild, channel, user) -> PlayerHand   # private: typed view, actions, tokens
 await service.open_tournament(channel, create) -> TableState   # a tournament's table (below)
 await service.open_practice(guild, user, cpus, level) -> TableState   # their practice table
-service.practice(user) -> TableSession | None    # (below); play_practice(user, change)
+service.practice(user) -> PracticeTable | None   # snapshot + the member's hand (below)
+await service.practice_act(user, table_id, action, hand, turn) / practice_next(user, table_id)
+    / practice_leave(user, table_id) -> TableState   # then the CPU seats' moves
 service.subscribe(async_callback)                # async callback(update: Update)
 await service.wait_idle()                        # CPU moves and fired timers done (tests)
 ```
@@ -44,9 +47,10 @@ Each open table is a `TableSession` (`bot.tables.session`); the service is their
 Every change: the session's lock -> checks (seat to act, `expected_hand`/`expected_turn` tokens:
 `TableState.hand_no`/`.turn`) -> engine -> one store transaction with the state, the meta and
 the chip `Move`s (+ a `HandRecord` at the end of a hand) -> listeners. If the transaction fails
-the in-memory table is rebuilt from the stored row. Beside the session, each a class that
-holds it: `Dealing` (the deal and its fair deck), `Writes` (the store writes under the lease,
-memory rebuilt on failure), `Seating`, `TurnClock`, `CpuTurns`; `closing.close_table` closes.
+the in-memory table is rebuilt from the stored row. The session is the only writer of its
+table: its policy answers decisions (`Deal | Wait | Close`, `Settled`: `bot.tables.policy`)
+and the helpers beside it take arguments and return values (`dealing`, `writes`, `seating`,
+`closing`); the turn timer (`TurnClock`) and the CPU players (`CpuTurns`) keep a task each.
 The meta (`TableMeta`) is typed and a dict only at the JSON boundary.
 
 Chips: a seat's engine chips at the start of a hand are its store balance; after every engine
@@ -62,7 +66,7 @@ is its `TournamentInfo`; the last updates are "tournament_over" (prizes paid) an
 Practice tables (issue 29, `bot.tables.policies.practice`): one member against CPU players
 with practice chips (no ledger move, no hand record), the member's and not a channel's (never
 `state(channel)`, `table_of` or `tables()`; no listener hears them), no turn clock, CPU seats
-at once (`play_practice` returns at the member's next decision or the hand's end).
+at once (`practice_act` returns at the member's next decision or the hand's end).
 
 Decisions where the rules are silent: see `bot.tables.service` (next hand starts at once,
 leavers default until the hand ends, R-14 counting, CPU ids, CPU without chips leaves).
@@ -74,9 +78,8 @@ from bot.tables.clock import Clock, FakeClock, SystemClock
 from bot.tables.cpus import is_cpu
 from bot.tables.errors import CODES, TableError
 from bot.tables.meta import TableMeta
-from bot.tables.player_hand import PlayerHand
+from bot.tables.player_hand import PlayerHand, PracticeTable
 from bot.tables.service import TableService
-from bot.tables.session import TableSession
 from bot.tables.updates import (
     HandOver,
     Notice,
@@ -99,6 +102,7 @@ __all__ = [
     "Payment",
     "PlayerHand",
     "PotWon",
+    "PracticeTable",
     "SeatState",
     "ShownPoint",
     "SystemClock",
@@ -106,7 +110,6 @@ __all__ = [
     "TableEvent",
     "TableMeta",
     "TableService",
-    "TableSession",
     "TableState",
     "Update",
     "display_name",

@@ -61,3 +61,7 @@ class TableError(Exception):
 
     def __repr__(self) -> str:
         return f"TableError({self.code!r}, {self.params!r})"
+
+
+class UnknownKind(Exception):
+    """A stored table of a kind this service was not given a policy for."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.engine import Hand
 from bot.fairness import HandToCheck
 from bot.store import StoreContract, TableRow
+from bot.tables.meta import LastDeal
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +41,10 @@ async def hands_of(store: StoreContract, row: TableRow) -> list[HandOfTable]:
         )
         for h in stored
     ]
-    hand_no = int(row.meta.get("hand_no") or 0)
-    players = list(row.meta.get("players") or [])
+    last = LastDeal.of(row.meta)
+    hand_no, players, words = last.hand_no, last.players, last.words
     if row.state and hand_no and players and hand_no not in {h.check.hand_no for h in hands}:
         events = Hand.from_json(row.state).events
-        words = tuple((int(u), str(w)) for u, w in row.meta.get("words") or [])
         hands.append(HandOfTable(
             HandToCheck(hand_no, tuple(w for _, w in words), _used(row, len(players)), events),
             words, len(players), aborted=True,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from bot.tables.policy import UnknownKind
+from bot.tables.errors import UnknownKind
 from bot.tables.practice_meta import PracticeMeta
 from bot.tables.updates import HandOver, TableEvent
 
@@ -46,6 +46,23 @@ class SpokenWord(NamedTuple):
 
     user: int
     word: str
+
+
+@dataclass(frozen=True, slots=True)
+class LastDeal:
+    """The hand a stored meta plays or played last: its number, its players (seat order) and
+    their words; what `/fair verify` reads of a closed table of any kind (`bot.tables.fair`),
+    without the kind's own part."""
+
+    hand_no: int
+    players: tuple[int, ...]
+    words: tuple[SpokenWord, ...]
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> LastDeal:
+        """The last deal of the stored meta `data` (a `TableMeta.to_dict`)."""
+        return cls(int(data.get("hand_no") or 0), tuple(int(u) for u in data.get("players") or ()),
+                   tuple(SpokenWord(int(u), str(w)) for u, w in data.get("words") or ()))
 
 
 #: Reads the tournament part of a stored meta (`bot.tournaments.record.TableTournament.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import Action, Event, Hand, SeatView
+from bot.tables.updates import TableState
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,3 +56,22 @@ class PlayerHand:
         """What the player would put in to call (0 outside a betting round)."""
         betting = self.seat_view.betting
         return (betting.to_call or 0) if betting is not None else 0
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeTable:
+    """A member's practice table as they see it: the public snapshot and their own view of
+    the hand (None before the first deal); what `TableService.practice` answers."""
+
+    state: TableState
+    hand: PlayerHand | None
+
+    @property
+    def table_id(self) -> int:
+        """The table id (the practice buttons carry it)."""
+        return self.state.table_id
+
+    @property
+    def in_hand(self) -> bool:
+        """Whether a hand is being played (not over)."""
+        return self.state.phase is not None and self.state.phase != "over"

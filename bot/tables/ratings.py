@@ -23,7 +23,7 @@ from bot.store import HandRecord, RatingUpdate, StoreContract
 from bot.tables.cpus import is_cpu
 
 #: the store id of each CPU level's rating pool (fixed: stored ratings depend on it)
-CPU_POOLS: dict[str, int] = {"random": -1, "easy": -2, "hard": -3}
+CPU_POOLS: dict[str, int] = {"random": -1, "easy": -2, "hard": -3, "expert": -4}
 
 
 def cpu_pool(level: str) -> int | None:

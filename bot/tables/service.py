@@ -40,28 +40,48 @@ import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import TypedDict, Unpack
 
 from bot.engine import Action, Hand, parse_action
 from bot.logs import log_table_event
 from bot.players import LEVELS, make_player
 from bot.store import StoreContract, TableExists, TableRow
-from bot.tables.chips import refunds
 from bot.tables.clock import Clock, SystemClock
-from bot.tables.errors import TableError
+from bot.tables.closing import close_unloadable
+from bot.tables.errors import TableError, UnknownKind
 from bot.tables.hands import note
 from bot.tables.leases import LeaseKeeper, Ownership
 from bot.tables.limits import MAX_TIMEOUTS
 from bot.tables.meta import TableMeta, TournamentReader
-from bot.tables.player_hand import PlayerHand
+from bot.tables.player_hand import PlayerHand, PracticeTable
 from bot.tables.policies.cash import cash_only
 from bot.tables.policies.practice import practice_channel, practice_meta, with_practice
-from bot.tables.policy import PolicyChooser, UnknownKind
+from bot.tables.policy import Close, PolicyChooser
 from bot.tables.seating import check_balance
 from bot.tables.session import TableSession
 from bot.tables.shared import Listener, PlayerFactory, Shared
 from bot.tables.updates import Notice, TableState, Update
 
 log = logging.getLogger("stoppa.tables")
+
+
+class ServiceOptions(TypedDict, total=False):
+    """The options of a service (`TableService(store, **options)`, `start` the same), named
+    once: the turn clock's default and clock, the seed of tests and the demo, the CPU
+    players' pause and factory, the rule of absent players, the table ownership of a process
+    sharing its database, and the kinds of table beyond cash (`policy_for`,
+    `read_tournament`)."""
+
+    turn_timeout: float
+    seed: int | None
+    clock: Clock | None
+    cpu_delay: float
+    player_factory: PlayerFactory
+    max_timeouts: int
+    away_mode: str
+    ownership: Ownership | None
+    policy_for: PolicyChooser
+    read_tournament: TournamentReader | None
 
 
 class TableService:
@@ -113,29 +133,11 @@ class TableService:
     # ------------------------------------------------------------------ life cycle
 
     @classmethod
-    async def start(
-        cls,
-        store: StoreContract,
-        *,
-        turn_timeout: float = 60.0,
-        seed: int | None = None,
-        clock: Clock | None = None,
-        cpu_delay: float = 0.0,
-        player_factory: PlayerFactory = make_player,
-        max_timeouts: int = MAX_TIMEOUTS,
-        away_mode: str = "sit_out",
-        ownership: Ownership | None = None,
-        policy_for: PolicyChooser = cash_only,
-        read_tournament: TournamentReader | None = None,
-    ) -> TableService:
-        """Build the service (options as for the constructor) and resume every open table;
+    async def start(cls, store: StoreContract, **options: Unpack[ServiceOptions]) -> TableService:
+        """Build the service (`options` as for the constructor) and resume every open table;
         with `ownership`, only the tables of its servers whose lease it takes, and the lease
         beat runs until `stop`."""
-        service = cls(
-            store, turn_timeout=turn_timeout, seed=seed, clock=clock, cpu_delay=cpu_delay,
-            player_factory=player_factory, max_timeouts=max_timeouts, away_mode=away_mode,
-            ownership=ownership, policy_for=policy_for, read_tournament=read_tournament,
-        )
+        service = cls(store, **options)
         await service._resume()
         if service.leases is not None:
             service.leases.start()
@@ -230,7 +232,7 @@ class TableService:
         table of this server, or too few chips), before a thread is made for the table."""
         if self._table_of(guild, user) is not None:
             raise TableError("seated_elsewhere")
-        await check_balance(self.shared, guild, user, (await self.store.get_stakes(guild)).ante)
+        await check_balance(self.store, guild, user, (await self.store.get_stakes(guild)).ante)
 
     async def open_table(
         self, guild: int, channel: int, user: int, *, own_thread: bool = False
@@ -243,7 +245,7 @@ class TableService:
             if self._table_of(guild, user) is not None:
                 raise TableError("seated_elsewhere")
             stakes = await self.store.get_stakes(guild)
-            await check_balance(self.shared, guild, user, stakes.ante)
+            await check_balance(self.store, guild, user, stakes.ante)
             meta = TableMeta(seed=self._rng.getrandbits(63), away_after=self.shared.max_timeouts,
                              away_mode=self.shared.away_mode, own_thread=own_thread)
             try:
@@ -292,9 +294,16 @@ class TableService:
 
     # ------------------------------------------------------------------ practice tables
 
-    def practice(self, user: int) -> TableSession | None:
-        """The open practice table of `user` (`bot.tables.policies.practice`), or None."""
-        return self._by_channel.get(practice_channel(user))
+    def practice(self, user: int) -> PracticeTable | None:
+        """`user`'s open practice table (`bot.tables.policies.practice`): its snapshot and
+        their view of the hand; None without one."""
+        table = self._practice(user)
+        return None if table is None else self._practice_view(table, user)
+
+    def practice_table(self, user: int, table_id: int) -> PracticeTable:
+        """`user`'s practice table a button was drawn for: TableError "no_table" without one,
+        "stale_button" when the button is another (closed) table's."""
+        return self._practice_view(self._own_practice(user, table_id), user)
 
     async def open_practice(self, guild: int, user: int, cpus: int, level: str) -> TableState:
         """`user`'s practice table against `cpus` CPU players of `level`, with the server's
@@ -302,7 +311,7 @@ class TableService:
         if level not in LEVELS:
             raise TableError("bad_level", level=level, levels=", ".join(LEVELS))
         async with self._seating:
-            table = self.practice(user)
+            table = self._practice(user)
             if table is not None:
                 return table.snapshot
             stakes = await self.store.get_stakes(guild)
@@ -328,15 +337,53 @@ class TableService:
         await table.cpus.played()
         return table.snapshot
 
-    async def play_practice(
-        self, user: int, change: Callable[[TableSession], Awaitable[list[Update]]]
-    ) -> TableState:
-        """One change of `user`'s practice table (`TableError("no_table")` without one), then
-        the CPU seats' moves: the snapshot is at the member's next decision or the hand's
-        end."""
-        table = self.practice(user)
+    async def practice_act(self, user: int, table_id: int, action: Action | None,
+                           expected_hand: int | None, expected_turn: int | None) -> TableState:
+        """`user`'s move at their practice table `table_id` (None: a move that reads as none,
+        TableError "bad_action"), then the CPU seats' moves."""
+        table = self._own_practice(user, table_id)
+        if action is None:
+            raise TableError("bad_action", text="")
+        chosen = action
+        return await self._play_practice(
+            table, lambda s: s.apply(user, chosen, expected_hand, expected_turn)
+        )
+
+    async def practice_next(self, user: int, table_id: int) -> TableState:
+        """Next hand at `user`'s practice table (a second click while the hand plays is a
+        stale button, not a new deal)."""
+        table = self._own_practice(user, table_id)
+        if table.in_hand:
+            raise TableError("stale_button")
+        return await self._play_practice(table, lambda s: s.start_game(user))
+
+    async def practice_leave(self, user: int, table_id: int) -> TableState:
+        """`user` leaves their practice table: it closes (nothing to refund)."""
+        table = self._own_practice(user, table_id)
+        notice = note("tables.left", player=user)
+        return await self._play_practice(table, lambda s: s.remove(user, "left", notice))
+
+    def _practice(self, user: int) -> TableSession | None:
+        return self._by_channel.get(practice_channel(user))
+
+    def _own_practice(self, user: int, table_id: int) -> TableSession:
+        table = self._practice(user)
         if table is None:
             raise TableError("no_table")
+        if table.id != table_id:
+            raise TableError("stale_button")
+        return table
+
+    @staticmethod
+    def _practice_view(table: TableSession, user: int) -> PracticeTable:
+        seated = table.hand is not None and table.meta.seat_of(user) is not None
+        return PracticeTable(table.snapshot, table.hand_for(user) if seated else None)
+
+    async def _play_practice(
+        self, table: TableSession, change: Callable[[TableSession], Awaitable[list[Update]]]
+    ) -> TableState:
+        """One change of a practice table, then the CPU seats' moves: the snapshot is at the
+        member's next decision or the hand's end."""
         await self._run(table.row.guild_id, table.row.channel_id, change, table=table)
         await table.cpus.played()
         return table.snapshot
@@ -356,23 +403,23 @@ class TableService:
                     and self._table_of(guild, user) is not None
                 ):
                     raise TableError("seated_elsewhere")
-                updates = await table.seating.join(user)
+                updates = await table.join(user)
         return await self._publish(table, updates)
 
     async def add_cpu(self, guild: int, channel: int, by: int, level: str = "easy") -> TableState:
-        """Seat a CPU player of `level` ("random", "easy", "hard"); `by` must be seated."""
+        """Seat a CPU player of `level` (one of `LEVELS`); `by` must be seated."""
         if level not in LEVELS:
             raise TableError("bad_level", level=level, levels=", ".join(LEVELS))
         async with self._seating:
             table = self._get(guild, channel)
             async with table.lock:
-                updates = await table.seating.add_cpu(by, level)
+                updates = await table.add_cpu(by, level)
         return await self._publish(table, updates)
 
     async def leave(self, guild: int, channel: int, user: int) -> TableState:
         """`user` leaves: at once between hands, else at the end of the hand (defaulting)."""
         notice = note("tables.left", player=user)
-        return await self._run(guild, channel, lambda s: s.seating.remove(user, "left", notice))
+        return await self._run(guild, channel, lambda s: s.remove(user, "left", notice))
 
     async def back(self, guild: int, user: int) -> TableState | None:
         """A sat-out `user` is back at their table of this server (None when they sit nowhere;
@@ -380,22 +427,22 @@ class TableService:
         table = self._table_of(guild, user)
         if table is None:
             return None
-        return await self._run(guild, table.row.channel_id, lambda s: s.seating.back(user),
+        return await self._run(guild, table.row.channel_id, lambda s: s.back(user),
                                table=table)
 
     async def kick(self, guild: int, channel: int, by: int, user: int) -> TableState:
         """Admin: remove `user` (at once between hands, else at the end of the hand)."""
         notice = note("tables.kicked", player=user, by=by)
-        return await self._run(guild, channel, lambda s: s.seating.remove(user, "kicked", notice))
+        return await self._run(guild, channel, lambda s: s.remove(user, "kicked", notice))
 
     async def start_game(self, guild: int, channel: int, user: int) -> TableState:
         """Start play (any seated player): deal the first hand if 3 players can pay the ante."""
-        return await self._run(guild, channel, lambda s: s.seating.start_game(user))
+        return await self._run(guild, channel, lambda s: s.start_game(user))
 
     async def call_round(self, guild: int, channel: int, user: int) -> TableState:
         """R-14: any seated player calls the round; the table closes once every player has
         dealt the same number of times (at once if no hand is running)."""
-        return await self._run(guild, channel, lambda s: s.seating.call_round(user))
+        return await self._run(guild, channel, lambda s: s.call_round(user))
 
     async def force_close(self, guild: int, channel: int, by: int) -> TableState:
         """Admin: close the table now. The escrow of the hand in progress goes back to who
@@ -425,36 +472,33 @@ class TableService:
         """Close `table` under its lock (escrow refunded), then publish the closed state."""
         async with table.lock:
             table.check_open()
-            update = await table.close(table.meta.copy(), [notice])
-        await self.shared.publish([update])
-        return update.state
+            updates = await table.close(Close(table.meta.copy(), [notice]))
+        await self.shared.publish(updates)
+        return updates[-1].state
 
-    def pause_clock(self, table_id: int) -> None:
-        """Stop the turn timeouts of a table whose message nobody can see (the bot cannot post
-        in its channel) until `resume_clock`; a timer already asleep finds the pause when it
-        wakes and does nothing. CPU seats still play; a human's turn waits."""
+    def table_unseen(self, table_id: int) -> None:
+        """The listener could not show the table (Discord refused the bot its channel): the
+        service stops the turn timeouts until `table_seen`; a timer already asleep finds the
+        pause when it wakes and does nothing. CPU seats still play; a human's turn waits."""
         table = self._by_id.get(table_id)
-        if table is not None and not table.clock.paused:
-            table.clock.paused = True
+        if table is not None and table.pause_clock():
             log.info("table %s: turn clock paused (its message cannot be shown)", table_id)
 
-    def resume_clock(self, table_id: int) -> None:
-        """Run the turn clock of a paused table again; a deadline that passed meanwhile
-        becomes a full turn from now."""
+    def table_seen(self, table_id: int) -> None:
+        """The listener showed the table's latest state: a paused turn clock runs again (a
+        deadline that passed meanwhile becomes a full turn from now)."""
         table = self._by_id.get(table_id)
-        if table is None or not table.clock.paused:
-            return
-        table.clock.paused = False
-        log.info("table %s: turn clock resumed", table_id)
-        table.clock.arm(retry=True)
+        if table is not None and table.resume_clock():
+            log.info("table %s: turn clock resumed", table_id)
 
     def clock_paused(self, table_id: int) -> bool:
         """Whether the turn clock of the table is paused."""
         table = self._by_id.get(table_id)
         return table is not None and table.clock.paused
 
-    async def set_message(self, table_id: int, message_id: int | None) -> TableState:
-        """Record the public message of the table (the cog's)."""
+    async def message_posted(self, table_id: int, message_id: int | None) -> TableState:
+        """The listener posted the table's public message as `message_id`: the service keeps
+        it with the table (TableError "no_table" once it is gone)."""
         table = self._by_id.get(table_id)
         if table is None:
             raise TableError("no_table")
@@ -595,7 +639,7 @@ class TableService:
         except Exception as exc:
             log.exception("table %s: state cannot be loaded; closing with refunds", row.id)
             try:
-                await self._close_broken(row, exc)
+                await close_unloadable(self.store, row, exc, self.shared.fence())
             except Exception:
                 log.exception("table %s: cannot be closed either; left as it is", row.id)
             return None
@@ -629,28 +673,4 @@ class TableService:
         """Stop driving a table whose lease was lost (no write; memory only)."""
         table = self._by_id.get(table_id)
         if table is not None:
-            table.writes.let_go()
-
-    async def _close_broken(self, row: TableRow, exc: BaseException) -> None:
-        escrow = await self.store.escrow(row.id)
-        try:
-            paid = {int(k): int(v) for k, v in (row.meta or {}).get("paid", {}).items()}
-        except Exception:
-            paid = {}
-        try:
-            last_players = [int(u) for u in (row.meta or {}).get("players", [])]
-        except Exception:
-            last_players = []
-        moves = refunds(escrow, paid, list(row.seats) or last_players or list(paid), None, None)
-        meta = dict(row.meta) if isinstance(row.meta, dict) else {}
-        meta["closed_reason"] = f"unloadable state: {type(exc).__name__}"
-        await self.store.close_table(
-            row.id, expected_version=row.version, refunds=moves, meta=meta, **self.shared.fence()
-        )
-        log_table_event(
-            row.guild_id,
-            row.channel_id,
-            f"table {row.id} closed at start: state cannot be loaded ({type(exc).__name__}); "
-            f"refunded {escrow} chips",
-            table=row.id,
-        )
+            table.let_go()

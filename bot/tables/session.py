@@ -1,15 +1,17 @@
 """`TableSession`: one open table, its lock, its hand, and the policy of its kind.
 
-The session drives a hand. Every change of the table follows one path: take the session's
-`asyncio.Lock`, check who acts and the stale-button tokens (`can_act`), ask the engine, write
-the new state, the meta and every chip movement in **one** store transaction (`commit`), then
-publish the `Update`s (outside the lock). What differs between kinds of table (cash,
-tournament, practice) is asked of the table's `HandPolicy` (`bot.tables.policy`). Beside the
-session, each in a class of its own that holds it: the deal and its fair deck (`Dealing`), the
-store writes under the lease and memory rebuilt when one fails (`Writes`), the seats
-(`Seating`), the turn clock (`TurnClock`) and the CPU seats (`CpuTurns`); closing a table is
-`bot.tables.closing`. The service (`TableService`) only finds sessions and does what spans
-tables (one seat per server, opening, resuming).
+The session is the only writer of its table. Every change follows one path: take the
+session's `asyncio.Lock`, check who acts and the stale-button tokens (`can_act`), ask the
+engine, write the new state, the meta and every chip movement in **one** store transaction
+(`commit`), then publish the `Update`s (outside the lock). What differs between kinds of
+table (cash, tournament, practice) is asked of the table's `HandPolicy` (`bot.tables.policy`),
+which answers with a decision (`Deal | Wait | Close`, a `Change`, `Settled`) that the session
+carries out (`carry_out`). Beside the session, helpers that take what they need and return
+values: the deal (`bot.tables.dealing`), the saves (`bot.tables.writes`), the seating
+decisions (`bot.tables.seating`), the closing refunds (`bot.tables.closing`); and two that
+keep a task of their own, the turn timer (`TurnClock`, which calls the session's `timed_out`)
+and the CPU players (`CpuTurns`). The service (`TableService`) only finds sessions and does
+what spans tables (one seat per server, opening, resuming).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bot.engine import Action, Event, Hand
 from bot.store import (
     UNSET,
     HandRecord,
+    LeaseLost,
     Move,
     TableRow,
     TableSave,
@@ -30,22 +33,31 @@ from bot.store import (
     TournamentSave,
     Unset,
 )
-from bot.tables.closing import close_table
-from bot.tables.cpu_turns import CpuTurns
-from bot.tables.dealing import Dealing
+from bot.tables import seating
+from bot.tables.closing import closing_refunds, log_closing
+from bot.tables.cpu_turns import CpuTurns, to_play
+from bot.tables.dealing import dealt, plays_on_at_once
 from bot.tables.errors import TableError
 from bot.tables.hands import add_paid, hand_record, note, remember
 from bot.tables.journal import log_change
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
-from bot.tables.policy import HandPolicy
+from bot.tables.policy import (
+    Change,
+    Close,
+    Deal,
+    Decision,
+    HandPolicy,
+    NextHand,
+    TableFacts,
+    Wait,
+)
 from bot.tables.ratings import rate_record
-from bot.tables.seating import Seating
 from bot.tables.shared import Shared
 from bot.tables.snapshot import build_state, hand_over, public_events
-from bot.tables.turn_clock import TurnClock
+from bot.tables.turn_clock import TimerKey, TurnClock, after_timeout
 from bot.tables.updates import Notice, TableEvent, TableState, Update
-from bot.tables.writes import Writes
+from bot.tables.writes import Before, rebuilt, refusal, table_save
 
 log = logging.getLogger("stoppa.tables")
 
@@ -67,11 +79,8 @@ class TableSession:
         self.lock = asyncio.Lock()
         self.timeout = timeout
         self.balances: dict[int, int] = {}
-        self.clock = TurnClock(self)
-        self.cpus = CpuTurns(self)
-        self.seating = Seating(self)
-        self.dealing = Dealing(self)
-        self.writes = Writes(self)
+        self.clock = TurnClock(shared, row.id, self.timed_out)
+        self.cpus = CpuTurns(row.id, shared.player_factory)
         self.snapshot: TableState = build_state(row, meta, hand, {})
         self.closed = False
 
@@ -85,15 +94,16 @@ class TableSession:
         """Whether a hand is being played (not over)."""
         return self.hand is not None and self.hand.phase != "over"
 
+    @property
+    def facts(self) -> TableFacts:
+        """What the policy and the seating read of the table now."""
+        return TableFacts(self.row, self.meta, self.in_hand, self.shared.store,
+                          self.shared.cpu_seed)
+
     def check_open(self) -> None:
         """Raise TableError("table_closed") once the table is closed."""
         if self.closed:
             raise TableError("table_closed")
-
-    def check_seated(self, user: int) -> None:
-        """Raise TableError("not_seated") unless `user` sits here."""
-        if user not in self.row.seats:
-            raise TableError("not_seated")
 
     # ------------------------------------------------------------------ reading
 
@@ -153,21 +163,94 @@ class TableSession:
         kind = "action" if source == "player" else source
         return await self.play_on(meta, moves, events, [], kind)
 
-    # ------------------------------------------------------------------ hands (lock held)
+    async def join(self, user: int) -> list[Update]:
+        """`user` sits (or stays, if they were leaving at the end of this hand)."""
+        self.check_open()
+        self.policy.check_seating()
+        return await self.carry_out(await seating.join(self.facts, user))
+
+    async def add_cpu(self, by: int, level: str) -> list[Update]:
+        """Seat a CPU player of `level`; `by` must be seated."""
+        self.check_open()
+        self.policy.check_seating()
+        return await self.carry_out(await seating.add_cpu(self.facts, by, level))
+
+    async def remove(self, user: int, kind: str, notice: Notice) -> list[Update]:
+        """`user` leaves (or is kicked): what that means is the policy's."""
+        self.check_open()
+        seating.check_seated(self.row, user)
+        return await self.carry_out(self.policy.leave(self.facts, user, kind, notice))
+
+    async def start_game(self, user: int) -> list[Update]:
+        """Start play: deal the first hand if 3 players can pay the ante."""
+        self.check_open()
+        return await self.carry_out(seating.start_game(self.facts, user))
+
+    async def call_round(self, user: int) -> list[Update]:
+        """R-14: the table closes once every player has dealt the same number of times."""
+        self.check_open()
+        seating.check_seated(self.row, user)
+        self.policy.check_seating()
+        return await self.carry_out(seating.call_round(self.facts, user))
+
+    async def back(self, user: int) -> list[Update]:
+        """A sat-out `user` is back: their turns are theirs again (nothing if not away)."""
+        self.check_open()
+        change = seating.back(self.facts, user)
+        return [] if change is None else await self.carry_out(change)
+
+    # ------------------------------------------------------------------ decisions (lock held)
+
+    async def carry_out(self, decision: Decision) -> list[Update]:
+        """Do what a policy or the seating decided: write a change, ask for the next hand,
+        deal, wait in the lobby or close."""
+        if isinstance(decision, Change):
+            return await self._change(decision)
+        if isinstance(decision, NextHand):
+            meta = self.meta.copy() if decision.meta is None else decision.meta
+            return await self.next_hand(meta, strict=decision.strict, notices=decision.notices)
+        if isinstance(decision, Deal):
+            return await self.deal(decision)
+        if isinstance(decision, Wait):
+            if decision.meta is None:
+                return []
+            return [await self.commit(decision.meta, "lobby", notices=decision.notices,
+                                      status="lobby", seats=decision.seats, state=None,
+                                      hand=None)]
+        return await self.close(decision)
+
+    async def _change(self, change: Change) -> list[Update]:
+        """Write a seating change (during a hand through `play_on`), then what follows."""
+        if change.play_on:
+            return await self.play_on(change.meta, [], [], change.notices, change.kind)
+        updates = [await self.commit(change.meta, change.kind, notices=change.notices,
+                                     seats=change.seats)]
+        if change.then is not None:
+            updates += await self.carry_out(change.then)
+        return updates
 
     async def next_hand(
         self, meta: TableMeta, *, strict: bool = False, notices: list[Notice] | None = None,
         after_hand: bool = False,
     ) -> list[Update]:
-        """Between hands: the policy deals (`deal`), waits in the lobby or closes."""
-        return await self.policy.next_hand(self, meta, list(notices or []), strict=strict,
-                                           after_hand=after_hand)
+        """Between hands: ask the policy (deal, wait in the lobby or close) and do it."""
+        self.balances = chips = await self.policy.chips(self.facts)
+        decision = await self.policy.next_hand(self.facts, meta, list(notices or []), chips,
+                                               strict=strict, after_hand=after_hand)
+        return await self.carry_out(decision)
 
-    async def read_balances(self, users: Sequence[int]) -> dict[int, int]:
-        """The store balances of `users` (kept as what the seats show)."""
-        guild = self.row.guild_id
-        self.balances = dict(await self.shared.store.balances(guild, list(users))) if users else {}
-        return self.balances
+    async def deal(self, deal: Deal) -> list[Update]:
+        """Deal `deal` and commit the new hand; a hand with no choice yet (a sat-out player
+        first) plays on at once."""
+        words = await self.shared.store.words_of(self.row.guild_id, deal.players)
+        new = dealt(self.row, deal, words, self.policy.moves)
+        updates = [await self.commit(
+            new.meta, "started", events=new.events, notices=deal.notices, moves=new.moves,
+            status="playing", seats=deal.seats, state=new.hand.to_json(), hand=new.hand,
+        )]
+        if plays_on_at_once(new):
+            updates += await self.play_on(self.meta.copy(), [], [], [], "action")
+        return updates
 
     def step(self, meta: TableMeta, seat: int, action: Action) -> tuple[list[Move], list[Event]]:
         """One engine action (raises IllegalAction with the hand unchanged)."""
@@ -204,7 +287,7 @@ class TableSession:
                 moves += more_moves
                 events += more_events
         except Exception:
-            self.writes.rebuild()
+            self.rebuild()
             raise
         public = public_events(events, meta.players)
         remember(meta, public)
@@ -230,7 +313,7 @@ class TableSession:
         meta.paid = {}
         if meta.dealer is not None:
             meta.deals[meta.dealer] = meta.deals.get(meta.dealer, 0) + 1
-        settled = await self.policy.settle(self, meta, hand, record, notices)
+        settled = self.policy.settle(self.facts, meta, hand, record, notices)
         notices.insert(0, note("tables.hand_over", hand_no=meta.hand_no))
         try:
             over = await self.commit(
@@ -239,7 +322,7 @@ class TableSession:
                 tournament=settled.tournament,
             )
         except TournamentError:  # the kind's state was refused (cancelled meanwhile)
-            return [await self.close(self.meta.copy(), [])]
+            return await self.close(Close(self.meta.copy()))
         updates = [over]
         try:
             updates += await self.next_hand(self.meta.copy(), after_hand=True)
@@ -256,11 +339,32 @@ class TableSession:
             log.exception("table %s: hand %s could not be rated", self.id, meta.hand_no)
             return record
 
-    async def close(
-        self, meta: TableMeta, notices: list[Notice], *, seats: Sequence[int] | None = None
-    ) -> Update:
-        """Close the table (`bot.tables.closing`: the escrow refunded)."""
-        return await close_table(self, meta, notices, seats)
+    async def close(self, close: Close) -> list[Update]:
+        """Close the table (after the policy's own step): the escrow refunded to `close.seats`
+        (default: its seats, else the last hand's players) in the transaction that closes the
+        row; the "closed" Update, after a "tournament_over" one when `close` announces it."""
+        updates = []
+        if close.announce is not None:
+            updates.append(self.update("tournament_over", [], close.announce))
+        meta = self.meta.copy() if close.meta is None else close.meta
+        store = self.shared.store
+        notices = [*close.notices, *await self.policy.before_close(self.facts, meta)]
+        moves = closing_refunds(await store.escrow(self.id), self.row, meta, self.in_hand,
+                                close.seats)
+        notices.append(note("tables.closed"))
+        meta.leaving = []
+        self.row = await store.close_table(
+            self.id, expected_version=self.row.version, refunds=moves, meta=meta.to_dict(),
+            **self.shared.fence(),
+        )
+        self.meta = meta
+        self.closed = True
+        self.clock.cancel()
+        self.shared.on_close(self.id)
+        await self.refresh_balances()
+        self.refresh()
+        log_closing(self.row, notices, moves)
+        return [*updates, self.update("closed", [], notices)]
 
     # ------------------------------------------------------------------ the one commit
 
@@ -285,9 +389,12 @@ class TableSession:
         new_hand = self.hand if hand is _KEEP else hand
         assert new_hand is None or isinstance(new_hand, Hand)
         new_state: str | Unset | None = state if state is None or isinstance(state, str) else UNSET
-        change = self.writes.change(meta, new_hand, state=new_state, status=status, seats=seats,
-                                    moves=moves, record=record, tournament=tournament)
-        self.row = await self.writes.write(change)
+        timed = self.policy.timed
+        before = Before(self.hand, self.meta.turn,
+                        self.shared.clock.now() + self.timeout if timed else None)
+        change = table_save(self.row, before, meta, new_hand, state=new_state, status=status,
+                            seats=seats, moves=moves, record=record, tournament=tournament)
+        self.row = await self.write(change)
         self.meta = meta
         self.hand = new_hand
         if not self.in_hand or seats is not None:
@@ -296,18 +403,56 @@ class TableSession:
         log_change(self.row, self.meta.hand_no, events, notices)
         if kind == "hand_over":
             metrics.hand_finished()
-        self.clock.arm()
-        self.cpus.schedule()
+        self.arm_clock()
+        self.schedule_cpu()
         return self.update(kind, list(events), list(notices))
+
+    async def write(self, change: TableSave) -> TableRow:
+        """Save `change` in one transaction; on failure memory is rebuilt from the store (a
+        lost lease lets the table go) and a refusal becomes a TableError."""
+        try:
+            return await self.shared.store.save_table(self.id, change, **self.shared.fence())
+        except LeaseLost as exc:  # another process drives the table now: let go, no write
+            log.warning("table %s: lease lost; no longer driven here", self.id)
+            self.let_go()
+            raise TableError("busy") from exc
+        except Exception as exc:
+            log.warning("table %s: commit failed (%r); rebuilding from the store", self.id, exc)
+            await self.reload()
+            refused = refusal(exc)
+            if refused is not None:
+                raise refused from exc
+            raise
+
+    def let_go(self) -> None:
+        """Stop driving the table (its lease went to another process): no timer, no CPU turn,
+        and the service forgets it. The database is left as the new owner has it."""
+        self.closed = True
+        self.clock.cancel()
+        self.shared.on_close(self.id)
+
+    def rebuild(self) -> None:
+        """Memory back to the last saved row (state JSON and meta)."""
+        self.meta, self.hand = rebuilt(self.row, self.shared.read_meta)
+
+    async def reload(self) -> None:
+        """Re-read the row from the store (after a failed commit) and rebuild memory."""
+        try:
+            self.row = await self.shared.store.get_table(self.id)
+        except Exception:  # keep the row we had
+            log.exception("table %s: cannot reload its row", self.id)
+        self.rebuild()
+        self.refresh()
+        self.arm_clock(retry=True)
 
     async def refresh_balances(self) -> None:
         """What the seats show between hands (the policy's: balances, stacks)."""
-        self.balances = await self.policy.chips(self)
+        self.balances = await self.policy.chips(self.facts)
 
     def refresh(self) -> None:
         """Rebuild the public snapshot from memory."""
         self.snapshot = self.policy.snapshot(
-            self, build_state(self.row, self.meta, self.hand, self.balances)
+            self.facts, build_state(self.row, self.meta, self.hand, self.balances)
         )
 
     def update(self, kind: str, events: list[TableEvent], notices: list[Notice]) -> Update:
@@ -325,12 +470,129 @@ class TableSession:
             channel_table=self.policy.channel_table,
         )
 
+    # ------------------------------------------------------------------ the turn clock
+
+    def arm_clock(self, *, retry: bool = False) -> None:
+        """Run the turn timer for the current deadline (none once stopped, closed or between
+        hands)."""
+        running = not (self.shared.stopped or self.closed) and self.in_hand
+        deadline = self.row.deadline if running else None
+        self.clock.arm(deadline, self.meta.hand_no, self.meta.turn, self.timeout, retry=retry)
+
+    def pause_clock(self) -> bool:
+        """Pause the turn timer (nobody can see the table); whether it was running."""
+        if self.clock.paused:
+            return False
+        self.clock.paused = True
+        return True
+
+    def resume_clock(self) -> bool:
+        """Run a paused turn timer again (a deadline that passed meanwhile becomes a full
+        turn from now); whether it was paused."""
+        if not self.clock.paused:
+            return False
+        self.clock.paused = False
+        self.arm_clock(retry=True)
+        return True
+
+    async def timed_out(self, key: TimerKey) -> None:
+        """The turn of `key` ran out (the clock's call): its default action, published."""
+        async with self.lock:
+            updates = await self.on_timeout(key.hand_no, key.turn)
+        await self.shared.publish(updates)
+
+    async def on_timeout(self, hand_no: int, turn: int) -> list[Update]:
+        """The turn's time is up: its default action, and the rule of absent players
+        (`after_timeout`)."""
+        meta = self.meta.copy()
+        hand = self.hand
+        if self.clock.paused or self.closed or hand is None or not self.in_hand:
+            return []
+        if hand.to_act is None or meta.hand_no != hand_no or meta.turn != turn:
+            return []  # somebody acted meanwhile
+        seat = hand.to_act
+        action = hand.default_action(seat)
+        moves, events = self.step(meta, seat, action)
+        notices = after_timeout(meta, meta.players[seat], action)
+        return await self.play_on(meta, moves, events, notices, "timeout")
+
+    # ------------------------------------------------------------------ the CPU seats
+
+    @property
+    def cpu_delay(self) -> float:
+        """The pause before a CPU move: the service's, none at an untimed (practice) table."""
+        return self.shared.cpu_delay if self.policy.timed else 0.0
+
+    def schedule_cpu(self) -> None:
+        """If a CPU seat is to act, let it choose and play (in a task of its own)."""
+        hand, shared = self.hand, self.shared
+        if shared.stopped or self.closed or hand is None or not self.in_hand:
+            return
+        user = to_play(hand, self.meta)
+        if user is None:
+            return
+        wake = shared.clock.now() + self.cpu_delay
+        task = asyncio.get_running_loop().create_task(
+            self.cpu_turn(user, self.meta.hand_no, self.meta.turn, wake)
+        )
+        self.cpus.task = task
+        shared.track_cpu(task)
+        if self.cpu_delay <= 0:
+            shared.mark_busy(task)
+
+    async def cpu_turn(self, user: int, hand_no: int, turn: int, wake: float) -> None:
+        """One CPU move: think in a thread, then apply it under the lock if still current."""
+        shared = self.shared
+        try:
+            if self.cpu_delay > 0:
+                await shared.clock.sleep_until(wake)
+                task = asyncio.current_task()
+                if task is not None:
+                    shared.mark_busy(task)
+            hand, meta = self.hand, self.meta
+            seat = meta.seat_of(user)
+            if self.closed or hand is None or meta.turn != turn:
+                return
+            if seat is None or hand.to_act != seat:
+                return
+            action = await self.cpus.choose(user, meta.cpus[user], lambda: self.cpu_seed(user),
+                                            hand, seat)
+            async with self.lock:
+                updates = await self._cpu_move(user, seat, action, hand_no, turn)
+            await shared.publish(updates)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: CPU move failed", self.id)
+
+    def cpu_seed(self, user: int) -> int:
+        """The own seed of CPU seat `user`, drawn when it sat (kept in the meta)."""
+        seed = self.meta.cpu_seeds.get(user)
+        if seed is None:  # a row saved before every kind drew the seed at seating
+            seed = self.meta.cpu_seeds.setdefault(user, self.shared.cpu_seed())
+        return seed
+
+    async def _cpu_move(self, user: int, seat: int, action: Action | None, hand_no: int,
+                        turn: int) -> list[Update]:
+        """Play the CPU's `action` (lock held) if its turn is still current; a failed or
+        illegal choice plays the engine's default action."""
+        if self.meta.turn != turn or self.meta.hand_no != hand_no:
+            return []
+        if self.closed or self.hand is None:
+            return []
+        if action is None or not self.hand.can(seat, action):
+            action = self.hand.default_action(seat)
+        return await self.apply(user, action, hand_no, turn, source="cpu")
+
+    # ------------------------------------------------------------------ resume
+
     async def begin(self) -> None:
         """After a resume: what the policy does first (a tournament cancelled meanwhile
         closes), then deal the next hand if the bot stopped between two, else run the clock
         and the CPU seat to act."""
         async with self.lock:
-            updates = await self.policy.on_resume(self)
+            close = await self.policy.on_resume(self.facts)
+            updates = [] if close is None else await self.close(close)
         if updates:
             await self.shared.publish(updates)
             return
@@ -344,11 +606,11 @@ class TableSession:
                 updates = await self.play_on(self.meta.copy(), [], [], [], "action")
             await self.shared.publish(updates)
         else:
-            self.clock.arm()
-            self.cpus.schedule()
+            self.arm_clock()
+            self.schedule_cpu()
 
     def to_act_away(self) -> bool:
-        """Whether the seat to act is a sat-out player (their turn is passed for them)."""
+        """Whether the seat to act is a sat-out player (their turns are passed for them)."""
         hand = self.hand
         if hand is None or hand.to_act is None:
             return False

@@ -84,7 +84,7 @@ class TournamentService:
         return _info(row, _record(row))
 
     async def add_cpu(self, tournament_id: int, by: int, level: str) -> TournamentInfo:
-        """Register a CPU entrant of `level` ("easy", "hard", "random"); it pays its buy-in
+        """Register a CPU entrant of `level` (one of `LEVELS`); it pays its buy-in
         from its own CPU account, like a table CPU."""
         if level not in LEVELS:
             raise TableError("bad_level", level=level, levels=", ".join(LEVELS))

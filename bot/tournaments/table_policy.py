@@ -1,6 +1,6 @@
 """`TournamentPolicy`: the hands of a sit-and-go, driven by its state instead of balances.
 
-A tournament table is an ordinary `TableSession` (thread, turn clock, restart resume, AFK
+A tournament table is an ordinary table session (thread, turn clock, restart resume, AFK
 rules) whose meta holds the tournament (`TableMeta.tournament`: a `TableTournament`, its id
 and its `TournamentRecord`, parsed once when the meta is loaded). The session asks this
 policy what differs:
@@ -12,10 +12,10 @@ policy what differs:
 - `settle`: a finished hand eliminates, levels up and passes the deal; the hand, the new
   state (in the meta and in the tournament's row, `TournamentSave`) and the eliminations are
   written in ONE transaction.
-- `finish`: the last hand is over: the pool is paid by `payouts` (ledger), the final Update
-  `tournament_over`, then the table closes. Every step is resumable: a restart finds the
-  finished state in the meta and pays (once: the store refuses a second payment), announces
-  and closes.
+- `finish`: the last hand is over: the pool is paid by `payouts` (ledger); the decision is a
+  `Close` that announces it (the final Update `tournament_over`), then the table closes.
+  Every step is resumable: a restart finds the finished state in the meta and pays (once:
+  the store refuses a second payment), announces and closes.
 - `before_close`: a table closed before the end (`/stoppa end`, a channel gone) cancels the
   tournament with every buy-in refunded. Refunds rather than a payout by stacks: a stack says
   who leads, not who would finish where, and a sit-and-go pays places, not chips; giving
@@ -47,9 +47,8 @@ from bot.tables import TableError
 from bot.tables.hands import forget, note
 from bot.tables.meta import TableMeta
 from bot.tables.policies.cash import CASH
-from bot.tables.policy import HandPolicy, Settled
-from bot.tables.session import TableSession
-from bot.tables.updates import Notice, TableState, Update
+from bot.tables.policy import Change, Close, Deal, HandPolicy, Settled, TableFacts
+from bot.tables.updates import Notice, TableState
 from bot.tournaments.presets import Level
 from bot.tournaments.record import TableTournament, TournamentRecord
 from bot.tournaments.state import Phase, after_hand, next_hand, payouts, stakes_for
@@ -121,48 +120,44 @@ class TournamentPolicy:
         """Nobody joins a tournament table, sits a CPU at it or calls its round."""
         raise TableError("tournament_table")
 
-    async def leave(self, session: TableSession, user: int, kind: str,
-                    notice: Notice) -> list[Update]:
+    def leave(self, table: TableFacts, user: int, kind: str, notice: Notice) -> Change:
         """A player who leaves (or is kicked) stays in the tournament, sat out: their turns
         are played for them and they pay the antes until eliminated; only their own "I'm
         back" returns them (a table command does not). Leaving is not a way to cash out."""
-        meta = session.meta.copy()
+        meta = table.meta.copy()
         meta.away.setdefault(user, meta.hand_no)
         if user not in meta.left:
             meta.left.append(user)
         notices = [notice, note("tables.tournament.stays_in", player=user)]
-        if session.in_hand:
-            return await session.play_on(meta, [], [], notices, kind)
-        return [await session.commit(meta, kind, notices=notices)]
+        return Change(meta, kind, notices, play_on=table.in_hand)
 
     async def next_hand(
-        self, session: TableSession, meta: TableMeta, notices: list[Notice], *,
-        strict: bool, after_hand: bool,
-    ) -> list[Update]:
+        self, table: TableFacts, meta: TableMeta, notices: list[Notice], chips: dict[int, int],
+        *, strict: bool, after_hand: bool,
+    ) -> Deal | Close:
         """Deal the tournament's next hand (or finish it when its last hand is played)."""
         record = self.record(meta)
         if record.state.phase is Phase.FINISHED:
-            return await self.finish(session, meta, notices)
-        row = await session.shared.store.get_tournament(self.tournament_id)
+            return await self.finish(table, meta, notices)
+        row = await table.store.get_tournament(self.tournament_id)
         if row.status != "running":  # cancelled while the table was down: it closes
-            return [await session.close(meta, notices)]
+            return Close(meta, notices)
         upcoming = next_hand(record.state)
         players = [int(p) for p in upcoming.players]
         n = len(players)
-        rules = upcoming.stakes.rules(session.row.rules(n), n)
+        rules = upcoming.stakes.rules(table.row.rules(n), n)
         meta.carry = 0
         meta.sitting_out = []
-        return await session.dealing.deal(meta, rules, players, list(upcoming.stacks),
-                                          players[upcoming.dealer], list(session.row.seats),
-                                          notices)
+        return Deal(meta, rules, players, list(upcoming.stacks), players[upcoming.dealer],
+                    list(table.row.seats), notices)
 
     def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],
               events: Sequence[Event], hand_no: int, paying: str = "bet") -> list[Move]:
         """Tournament chips: no balance moves while it plays."""
         return []
 
-    async def settle(self, session: TableSession, meta: TableMeta, hand: Hand,
-                     record: HandRecord, notices: list[Notice]) -> Settled:
+    def settle(self, table: TableFacts, meta: TableMeta, hand: Hand,
+               record: HandRecord, notices: list[Notice]) -> Settled:
         """Eliminate, level up and pass the deal; the tournament's state is saved with the
         hand. Tournament chips are no winnings (net, season, biggest pot): only prizes are."""
         record.counts_net = False
@@ -176,7 +171,7 @@ class TournamentPolicy:
         outcome = after_hand(self.record(meta).state, chips)
         tournament = self.record(meta).with_state(outcome.state)
         keep(meta, self.tournament_id, tournament)
-        seats = list(session.row.seats)
+        seats = list(table.row.seats)
         for placed in reversed(outcome.eliminated):  # the worst place first, the winner last
             user = int(placed.player)
             if outcome.finished and placed.place <= 1:
@@ -195,32 +190,31 @@ class TournamentPolicy:
         save = TournamentSave(self.tournament_id, tournament.to_json())
         return Settled(seats, record, tournament=save)
 
-    async def finish(self, session: TableSession, meta: TableMeta,
-                     notices: list[Notice]) -> list[Update]:
+    async def finish(self, table: TableFacts, meta: TableMeta,
+                     notices: list[Notice]) -> Close:
         """The tournament is over: pay the pool by place, announce it, close the table."""
-        store = session.shared.store
+        store = table.store
         state = self.record(meta).state
         prizes = {int(p): chips for p, chips in payouts(state).items() if chips}
-        updates: list[Update] = []
         try:
             await store.pay_tournament(self.tournament_id, prizes)
             paid = True
         except TournamentError:  # paid before a restart, or cancelled meanwhile
             paid = (await store.get_tournament(self.tournament_id)).status == "finished"
+        announce = None
         if paid:
-            over = [note("tables.tournament.paid", player=u, amount=a) for u, a in prizes.items()]
-            updates.append(session.update("tournament_over", [], over))
-        updates.append(await session.close(meta, notices))
-        return updates
+            announce = [note("tables.tournament.paid", player=u, amount=a)
+                        for u, a in prizes.items()]
+        return Close(meta, notices, announce=announce)
 
-    async def chips(self, session: TableSession) -> dict[int, int]:
+    async def chips(self, table: TableFacts) -> dict[int, int]:
         """Each entrant's tournament chips."""
-        state = self.record(session.meta).state
+        state = self.record(table.meta).state
         return {int(p): s for p, s in zip(state.players, state.stacks, strict=True)}
 
-    def snapshot(self, session: TableSession, state: TableState) -> TableState:
+    def snapshot(self, table: TableFacts, state: TableState) -> TableState:
         """The table's snapshot with its tournament and the level's stakes."""
-        meta, row = session.meta, session.row
+        meta, row = table.meta, table.row
         record = self.record(meta)
         status = "finished" if record.state.phase is Phase.FINISHED else "running"
         if meta.tournament is not None and meta.tournament.cancelled:
@@ -233,12 +227,12 @@ class TournamentPolicy:
         stakes = level.rules(state.stakes, state.stakes.players).replace(unclaimed_big_pot="dealer")
         return replace(state, tournament=info, stakes=stakes)
 
-    async def before_close(self, session: TableSession, meta: TableMeta) -> list[Notice]:
+    async def before_close(self, table: TableFacts, meta: TableMeta) -> list[Notice]:
         """Closing before the end cancels the tournament, every buy-in refunded (see the
         module's docstring); nothing when it finished or was cancelled already."""
         if self.record(meta).state.phase is Phase.FINISHED:
             return []
-        store = session.shared.store
+        store = table.store
         try:
             await store.cancel_tournament(self.tournament_id)
             notices = [note("tables.tournament.cancelled")]
@@ -249,11 +243,11 @@ class TournamentPolicy:
             meta.tournament = replace(meta.tournament, cancelled=True)
         return notices
 
-    async def on_resume(self, session: TableSession) -> list[Update]:
+    async def on_resume(self, table: TableFacts) -> Close | None:
         """The table of a tournament cancelled while it was down closes at once."""
-        if self.record(session.meta).state.phase is Phase.FINISHED:
-            return []
-        row = await session.shared.store.get_tournament(self.tournament_id)
+        if self.record(table.meta).state.phase is Phase.FINISHED:
+            return None
+        row = await table.store.get_tournament(self.tournament_id)
         if row.status == "running":
-            return []
-        return [await session.close(session.meta.copy(), [])]
+            return None
+        return Close(table.meta.copy(), [])

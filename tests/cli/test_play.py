@@ -77,6 +77,23 @@ def test_python_m_bot_play_subprocess() -> None:
     assert "Goodbye" in proc.stdout
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_python_m_bot_play_level_seats_every_cpu_at_that_level(lang: str) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--players", "3", "--seed", "5", "--level",
+         "expert", "--lang", lang],
+        input=_script(300),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    name = t("players.level.expert", lang)
+    opponents = [line for line in proc.stdout.splitlines() if line.endswith(f" {name}")]
+    assert len(opponents) == 2, proc.stdout[:600]
+
+
 def _lines(stdin: str, **kwargs: object) -> list[str]:
     code, text = _run(stdin, **kwargs)  # type: ignore[arg-type]
     assert code == 0

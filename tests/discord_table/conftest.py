@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import TableOptions
+from bot.tables import TableState
 from bot.tables.clock import FakeClock
 from cogs.table_publisher import TablePublisher
 from tests.harness import FakeMessage, Harness
@@ -40,6 +41,14 @@ async def clocked(tmp_path: Path) -> AsyncIterator[tuple[Harness, FakeClock]]:
     async with Harness.create(tmp_path, seed=7, turn_timeout=TIMEOUT,
                               table_options=TableOptions(clock=clock)) as harness:
         yield harness, clock
+
+
+def shows_turn(message: FakeMessage, state: TableState) -> bool:
+    """Whether the table message shows this turn: its turn line names the player to act and
+    the turn's deadline (the message carries no turn buttons since issue 36)."""
+    deadline = f"<t:{int(state.deadline)}:R>" if state.deadline else ""
+    text = "".join(e.get("description") or "" for e in message.embeds)
+    return f"<@{state.to_act}>" in text and deadline in text
 
 
 def pings(h: Harness) -> list[FakeMessage]:

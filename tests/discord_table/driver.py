@@ -1,9 +1,10 @@
 """Playing a table through the harness: slash commands or buttons, chosen legal actions.
 
 `TableDriver` knows the channel's table (through the real service) and plays the turn of
-whoever is to act, as a member would: by a slash command, or by clicking the buttons of the
-public message and of the private panels. The action is chosen among the legal ones (from the
-service's private `hand_for`, as the ephemeral reply shows them) with a seeded RNG.
+whoever is to act, as a member would: by a slash command, or by clicking in their live
+private panel (opened with My cards on the public message when it does not show their turn).
+The action is chosen among the legal ones (from the service's private `hand_for`, as the
+ephemeral reply shows them) with a seeded RNG.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class TableDriver:
     rng: random.Random = field(init=False)
     replies: list[Reply] = field(default_factory=list)
     checks: int = 0
+    #: each member's live panel (`panel_of`)
+    panels: dict[int, FakeMessage] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -112,11 +115,29 @@ class TableDriver:
             return await h.slash(member, "stoppa play", cards=" ".join(map(str, action.cards)))
         raise AssertionError(f"no command for {action}")
 
-    async def act_by_buttons(self, member: FakeMember, action: Any) -> Reply:
-        """Play `action` by clicking: the public message, then the private panel if needed."""
-        h = self.h
+    async def panel_of(self, member: FakeMember) -> FakeMessage:
+        """The member's live panel as it shows their turn now: the one they have, or one
+        opened with My cards on the table message (issue 36: the moves are in the panel)."""
+        state = self.state()
+        assert state is not None
+        now = f":{state.hand_no}:{state.turn}"
+        panel = self.panels.get(member.id)
+        if panel is not None and not panel.deleted and any(
+                now in i for i in panel.custom_ids()):
+            return panel
         message = self.table_message()
-        ids = message.custom_ids()
+        button = next(i for i in message.custom_ids() if i.endswith(":hand"))
+        opened = await self.h.click(member, message.id, button)
+        assert opened.ephemeral and opened.message is not None, opened.text
+        self.panels[member.id] = opened.message
+        return opened.message
+
+    async def act_by_buttons(self, member: FakeMember, action: Any) -> Reply:
+        """Play `action` by clicking in the member's live panel (opened from the table
+        message when it does not show their turn)."""
+        h = self.h
+        panel = await self.panel_of(member)
+        ids = panel.custom_ids()
 
         def find(kind: str) -> str:
             found = [i for i in ids if i.split(":")[2] == kind]
@@ -124,32 +145,20 @@ class TableDriver:
             return found[0]
 
         if isinstance(action, Pass | Call):
-            kind = "pass" if isinstance(action, Pass) else "call"
-            return await h.click(member, message.id, find(kind))
+            return await h.click(member, panel.id, find("pass" if isinstance(action, Pass)
+                                                         else "call"))
         if isinstance(action, Bet | Raise):
-            panel = await h.click(member, message.id, find("raise"))
-            assert panel.ephemeral, panel.text
             amount = action.amount if isinstance(action, Bet) else action.to
-            buttons = [i for i in panel.message.custom_ids() if ":bet:" in i]
-            exact = [i for i in buttons if i.endswith(f":{amount}")]
+            exact = [i for i in ids if ":bet:" in i and i.endswith(f":{amount}")]
             if exact:
-                return await h.click(member, panel.message.id, exact[0])
-            other = next(i for i in panel.message.custom_ids() if ":other:" in i)
-            opened = await h.click(member, panel.message.id, other)
+                return await h.click(member, panel.id, exact[0])
+            opened = await h.click(member, panel.id, find("other"))
             assert opened.modal is not None
             return await h.submit_modal(
                 member, opened.modal["custom_id"], {"amount": str(amount)}, opened_by=opened
             )
-        if isinstance(action, Declare | Concede):
-            panel = await h.click(member, message.id, find("declare"))
-            assert panel.ephemeral, panel.text
-            pick = next(i for i in panel.message.custom_ids() if ":pick:" in i)
-            return await h.select(member, panel.message.id, pick, [str(action)])
-        if isinstance(action, Play):
-            panel = await h.click(member, message.id, find("play"))
-            assert panel.ephemeral, panel.text
-            pick = next(i for i in panel.message.custom_ids() if ":pick:" in i)
-            return await h.select(member, panel.message.id, pick, [str(action)])
+        if isinstance(action, Declare | Concede | Play):
+            return await h.select(member, panel.id, find("pick"), [str(action)])
         raise AssertionError(f"no button for {action}")
 
     async def play_turn(self, mode: str) -> Reply:

@@ -35,7 +35,7 @@ async def test_the_stoppa_group_has_its_fixed_names_and_italian_descriptions(h: 
         assert sub["description"] == t(key, "en")
         assert sub["description_localizations"]["it"] == t(key, "it")
     level = subs["addbot"]["options"][0]
-    assert {c["value"] for c in level["choices"]} == {"easy", "hard", "random"}
+    assert {c["value"] for c in level["choices"]} == {"easy", "hard", "expert", "random"}
     assert all(c["name_localizations"]["it"] for c in level["choices"])
 
 
@@ -134,7 +134,7 @@ async def test_bet_modal_declare_best_and_turn_ping(h: Harness) -> None:
 
     # Bet / Raise -> private panel -> "Other amount" -> modal
     message = driver.table_message()
-    raise_id = next(i for i in message.custom_ids() if ":raise:" in i)
+    raise_id = next(i for i in message.custom_ids() if i.endswith(":hand"))  # panel
     panel = await h.click(actor, message.id, raise_id)
     assert panel.ephemeral
     other = next(i for i in panel.message.custom_ids() if ":other:" in i)
@@ -162,7 +162,7 @@ async def test_bet_modal_declare_best_and_turn_ping(h: Harness) -> None:
     member = driver.member(now.to_act)
     best = next(a for a in driver.hand_info(member).actions if hasattr(a, "cards"))
     message = driver.table_message()
-    declare_id = next(i for i in message.custom_ids() if ":declare:" in i)
+    declare_id = next(i for i in message.custom_ids() if i.endswith(":hand"))  # panel
     panel = await h.click(member, message.id, declare_id)
     best_id = next(i for i in panel.message.custom_ids() if ":best:" in i)
     declared = await h.click(member, panel.message.id, best_id)

@@ -178,14 +178,19 @@ async def test_tables_lists_the_open_tables_of_the_server(h: Harness) -> None:
 
 
 async def _sit_anna_out(h: Harness, clock: FakeClock, anna: FakeMember,
-                        bruno: FakeMember) -> TableState:
+                        bruno: FakeMember, *, panel: bool = False) -> TableState:
     """Anna, Bruno and two CPU players; Anna lets her clock run out until she is sat out
-    (two timeouts in a row), Bruno plays his turns."""
+    (two timeouts in a row), Bruno plays his turns. `panel`: Anna opens her live panel
+    (My cards on the table message) once the hand is dealt, then walks away."""
     await h.slash(anna, "stoppa new")
     await h.slash(bruno, "stoppa join")
     for _ in range(2):
         await h.slash(anna, "stoppa addbot")
     await h.slash(anna, "stoppa start")
+    if panel:
+        message = _table_message(h)
+        await h.click(anna, message.id, next(i for i in message.custom_ids()
+                                             if i.endswith(":hand")))
     timeouts = 0
     for _ in range(200):
         state = _table_in(h, h.channel_id)
@@ -226,7 +231,9 @@ async def test_a_sat_out_player_is_passed_marked_and_back_by_button(tmp_path: Pa
         assert state.hand_no == sat_out_in + 1
         assert state.seat_of(anna.id).away  # type: ignore[union-attr]
         message = _table_message(h)
-        back = next(i for i in message.custom_ids() if i.endswith(":back"))
+        # in a hand, "I'm back" is in her own panel, not on the table message (issue 36)
+        assert not any(i.endswith(":back") for i in message.custom_ids())
+        back = f"stoppa:{state.table_id}:back"  # as on a table message of before the change
         # a stranger's press is refused politely and changes nothing
         stranger = await h.click(h.member("Zeno"), message.id, back)
         assert stranger.ephemeral and stranger.text == t("living.not_away", "en")
@@ -236,6 +243,30 @@ async def test_a_sat_out_player_is_passed_marked_and_back_by_button(tmp_path: Pa
         state = _table_in(h, h.channel_id)
         assert not state.seat_of(anna.id).away  # type: ignore[union-attr]
         assert not any(i.endswith(":back") for i in h.message(message.id).custom_ids())
+
+
+async def test_a_sat_out_player_comes_back_from_her_live_panel(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness.create(tmp_path, seed=7, table_options=TableOptions(clock=clock)) as h:
+        anna, bruno = h.member("Anna"), h.member("Bruno")
+        await _sit_anna_out(h, clock, anna, bruno, panel=True)
+        (panel,) = [m for m in h.messages(ephemeral=True)
+                    if m.ephemeral and m.attachments and m.attachments[0].filename == "hand.png"]
+        # her panel followed her being sat out: it offers I'm back (and Leave), nothing else
+        kinds = [i.split(":")[2] for i in panel.custom_ids()]
+        assert "back" in kinds and "leave" in kinds
+        back = next(i for i in panel.custom_ids() if i.endswith(":back"))
+        pressed = await h.click(anna, panel.id, back)
+        assert pressed.type == 6 and pressed.messages == [panel]  # answered in the panel
+        assert t("living.back_reply", "en") in panel.text
+        assert not _table_in(h, h.channel_id).seat_of(anna.id).away  # type: ignore[union-attr]
+        assert not any(i.endswith(":back") for i in panel.custom_ids())
+        leave = next(i for i in panel.custom_ids() if i.endswith(":leave"))
+        left = await h.click(anna, panel.id, leave)
+        assert left.type == 6 and left.messages == [panel]
+        assert t("table.reply.leaving", "en") in panel.text
+        seat = _table_in(h, h.channel_id).seat_of(anna.id)
+        assert seat is not None and seat.status == "leaving"
 
 
 async def test_any_table_command_brings_a_sat_out_player_back(tmp_path: Path) -> None:
@@ -257,7 +288,7 @@ async def test_a_sat_out_player_stays_sat_out_after_a_restart(tmp_path: Path) ->
         anna, bruno = h.member("Anna"), h.member("Bruno")
         await _sit_anna_out(h, clock, anna, bruno)
         message = _table_message(h)
-        back = next(i for i in message.custom_ids() if i.endswith(":back"))
+        back = f"stoppa:{_table_in(h, h.channel_id).table_id}:back"  # an old message's button
         await h.restart()
         state = _table_in(h, h.channel_id)
         assert state.seat_of(anna.id).away  # type: ignore[union-attr]

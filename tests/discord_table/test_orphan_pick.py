@@ -24,7 +24,7 @@ async def test_an_orphaned_declare_pick_is_played_from_its_values(h: Harness) ->
             await driver.play_turn("slash")
             continue
         message = driver.table_message()
-        declare_id = next(i for i in message.custom_ids() if i.split(":")[2] == "declare")
+        declare_id = next(i for i in message.custom_ids() if i.endswith(":hand"))  # panel
         panel = await h.click(actor, message.id, declare_id)
         pick = next(i for i in panel.message.custom_ids() if ":pick:" in i)
         # sent as if from the table message, which has no select: discord.py hands it to

@@ -15,7 +15,7 @@ from pathlib import Path
 from bot.i18n import t
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
-from tests.discord_table.test_refusals import turn_button
+from tests.discord_table.test_refusals import old_turn_ids, turn_button
 from tests.harness import FakeMember, Harness, Reply
 
 
@@ -30,7 +30,7 @@ async def open_modal(h: Harness, driver: TableDriver) -> tuple[FakeMember, Reply
     assert state is not None and state.to_act is not None
     actor = driver.member(state.to_act)
     message = driver.table_message()
-    raise_id = turn_button(message.custom_ids(), "raise")
+    raise_id = turn_button(old_turn_ids(h), "raise")  # a table message of before issue 36
     panel = await h.click(actor, message.id, raise_id)
     other = next(i for i in panel.message.custom_ids() if ":other:" in i)
     opened = await h.click(actor, panel.message.id, other)
@@ -62,7 +62,7 @@ async def test_a_turn_button_of_a_previous_phase_is_refused_with_a_fresh_panel(
     first = driver.state()
     assert first is not None and first.to_act is not None
     actor = driver.member(first.to_act)
-    old_pass = turn_button(driver.table_message().custom_ids(), "pass")
+    old_pass = turn_button(old_turn_ids(h), "pass")
     await driver.play_turn("buttons")
     while (now := driver.state()) is not None and now.to_act != actor.id:
         await driver.play_turn("mixed")
@@ -96,11 +96,14 @@ async def test_a_closed_panel_and_an_unknown_custom_id_are_answered(h: Harness) 
     panel = await h.slash(actor, "stoppa hand")
     pass_id = turn_button(panel.message.custom_ids(), "pass")
     done = await h.click(actor, panel.message.id, pass_id)
-    assert done.type == 6 and panel.message.custom_ids() == []  # the panel closed
-    # a second click on the closed panel (a client that did not refresh yet)
+    # not their turn any more: the panel keeps only Leave (issue 36: it follows the table)
+    assert done.type == 6 and [i.split(":")[2] for i in panel.message.custom_ids()] == ["leave"]
+    # a second click on the old move (a client that did not refresh yet): the panel is shown
+    # again, current; no refusal and no other message (issue 36)
+    before = driver.state()
     again = await h.click(actor, panel.message.id, pass_id)
-    assert again.responded and answered_once(again) and again.ephemeral
-    assert again.text.startswith(t("tables.errors.stale_button", "en"))
+    assert again.responded and answered_once(again) and again.type == 6
+    assert again.messages == [panel.message] and driver.state() == before
 
     # a custom id of ours that no version of the bot knows: "out of date"
     message = driver.table_message()
@@ -135,10 +138,12 @@ async def test_the_bet_modal_still_works_after_a_restart(tmp_path: Path) -> None
         after = driver.state()
         assert after is not None and after.betting is not None
         assert after.betting.level == amount and after.turn == before.turn + 1
-        # the same modal submitted again (a double submit): refused, nothing changes
+        # the same modal submitted again (a double submit): nothing changes, and the panel it
+        # came from is shown again, current (issue 36: never a refusal plus another message)
         twice = await h.submit_modal(actor, modal_id, {"amount": str(amount)}, opened_by=opened)
-        assert twice.ephemeral and answered_once(twice)
-        assert twice.text.startswith(t("tables.errors.stale_button", "it"))
+        assert twice.type == 6 and answered_once(twice)
+        assert not any(m.ephemeral and m.id != done.message.id  # type: ignore[union-attr]
+                       for m in twice.messages)
         assert driver.state() == after
         assert await h.store.audit() == []
 
@@ -184,7 +189,7 @@ async def test_a_live_click_whose_handler_first_waits_long_is_answered_once_by_i
     stranger = await h.click(h.member("Zeno"), message.id,
                              next(i for i in message.custom_ids() if i.endswith(":hand")))
     actor = driver.member(state.to_act)
-    opened = await h.click(actor, message.id, turn_button(message.custom_ids(), "raise"))
+    opened = await h.click(actor, message.id, turn_button(old_turn_ids(h), "raise"))
     for reply in (stranger, opened):
         assert reply.responded and answered_once(reply), reply.calls
         assert t("errors.button_out_of_date", "en") not in reply.text

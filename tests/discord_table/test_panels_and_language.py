@@ -39,7 +39,7 @@ async def test_quick_amounts_and_R9_a_lower_point_declared_by_the_select(h: Harn
                 " ".join(map(str, d.cards)) for d in declares
             ][:25]
             message = driver.table_message()
-            declare_id = next(i for i in message.custom_ids() if i.split(":")[2] == "declare")
+            declare_id = next(i for i in message.custom_ids() if i.endswith(":hand"))  # panel
             panel = await h.click(actor, message.id, declare_id)
             assert panel.ephemeral
             select = next(c for row in panel.message.components for c in row["components"]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.discord_table.conftest import shows_turn
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
 from tests.harness.served import ServedHarness
@@ -74,6 +75,5 @@ async def test_a_burst_of_429s_delays_requests_but_loses_nothing(
     # no state lost: the table message shows the table as it is, the books balance
     state = driver.state()
     assert state is not None and state.to_act is not None and state.to_act > 0
-    shown = driver.table_message().custom_ids()
-    assert any(c.endswith(f":{state.hand_no}:{state.turn}") for c in shown), shown
+    assert shows_turn(driver.table_message(), state)
     assert await h.store.audit() == []

@@ -19,6 +19,16 @@ def turn_button(message_ids: list[str], kind: str) -> str:
     return next(i for i in message_ids if i.split(":")[2] == kind and i.count(":") >= 4)
 
 
+def old_turn_ids(h: Harness) -> list[str]:
+    """The turn buttons a table message showed before issue 36 (Pass, Call, Bet / Raise,
+    Declare, Play, bound to the turn now): a message posted before the change still carries
+    them, and a click on one is handled as it always was."""
+    state = h.bot.tables.state(h.channel_id)  # type: ignore[union-attr]
+    assert state is not None
+    return [f"stoppa:{state.table_id}:{kind}:{state.hand_no}:{state.turn}"
+            for kind in ("pass", "call", "raise", "declare", "play")]
+
+
 @pytest.fixture
 def players(h: Harness) -> list[FakeMember]:
     """Three members, one of them Italian."""
@@ -33,7 +43,7 @@ async def test_stranger_and_out_of_turn_clicks_are_refused(
     state = driver.state()
     assert state is not None and state.to_act is not None
     message = driver.table_message()
-    pass_id = turn_button(message.custom_ids(), "pass")
+    pass_id = turn_button(old_turn_ids(h), "pass")
 
     stranger = h.member("Zeno")
     refused = await h.click(stranger, message.id, pass_id)
@@ -71,9 +81,11 @@ async def test_end_is_for_managers_and_refunds_the_hand(
     assert await h.store.audit() == []
 
 
-async def test_stale_button_of_an_old_hand_is_refused(
+async def test_stale_button_of_an_old_hand_shows_that_panel_again_current(
     h: Harness, players: list[FakeMember]
 ) -> None:
+    """Issue 36: a click on an old panel is never a refusal plus another message; the panel
+    it was pressed in is updated in place and follows the table again (nothing is played)."""
     await open_table(h, players)
     driver = TableDriver(h, players, seed=5)
     state = driver.state()
@@ -83,9 +95,12 @@ async def test_stale_button_of_an_old_hand_is_refused(
     old = turn_button(panel.message.custom_ids(), "pass")
     while (now := driver.state()) is not None and now.hand_no == 1:
         await driver.play_turn("buttons")
-    refused = await h.click(member, panel.message.id, old)
-    lang = "it" if member.locale == "it" else "en"
-    assert refused.ephemeral and refused.text == t("tables.errors.stale_button", lang)
+    before = driver.state()
+    again = await h.click(member, panel.message.id, old)
+    assert again.type == 6 and again.messages == [panel.message]  # no other message
+    assert old not in panel.message.custom_ids()
+    assert before is not None and f"{before.hand_no}" in panel.message.text.splitlines()[0]
+    assert driver.state() == before
 
 
 async def test_double_click_is_refused_by_the_tokens(
@@ -104,7 +119,7 @@ async def test_double_click_is_refused_by_the_tokens(
     assert now is not None and now.to_act is not None and now.turn == state.turn + 1
     message = driver.table_message()
     actor = driver.member(now.to_act)
-    pass_id = turn_button(message.custom_ids(), "pass")
+    pass_id = turn_button(old_turn_ids(h), "pass")
     assert pass_id.endswith(f":{now.hand_no}:{now.turn}")
     first_click = await h.click(actor, message.id, pass_id)
     assert first_click.type == 6 and not any(m.ephemeral for m in first_click.messages)
@@ -117,7 +132,8 @@ async def test_double_click_is_refused_by_the_tokens(
     assert second_click.text == t("tables.errors.stale_button", lang)
     assert driver.state() == later
 
-    # two private panels of one turn ("My cards" pressed twice): the second click is refused
+    # two private panels of one turn ("My cards" pressed twice): the second click plays
+    # nothing and makes its panel the current one
     publisher(h).interval = 0.0
     while (now := driver.state()) is not None and now.phase not in ("small_point", "big_point"):
         await driver.play_turn("slash")
@@ -130,10 +146,14 @@ async def test_double_click_is_refused_by_the_tokens(
     assert ids and ids == second.message.custom_ids()
     pass_panel = turn_button(ids, "pass")
     done = await h.click(member, first.message.id, pass_panel)
-    assert done.type == 6 and first.message.custom_ids() == []  # the panel closed
+    # not their turn any more: only Leave is left in the panel
+    assert done.type == 6 and [i.split(":")[2] for i in first.message.custom_ids()] == ["leave"]
     assert t("table.done.pass", lang) in first.message.text
+    after = driver.state()
     again = await h.click(member, second.message.id, pass_panel)
-    assert again.ephemeral and again.text == t("tables.errors.stale_button", lang)
+    assert again.type == 6 and again.messages == [second.message]
+    assert pass_panel not in second.message.custom_ids()
+    assert driver.state() == after
     assert await h.store.audit() == []
 
 

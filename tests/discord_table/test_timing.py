@@ -45,9 +45,10 @@ async def test_slow_work_starts_only_after_the_interaction_is_answered(
             return timed
 
         monkeypatch.setattr(service, name, wrap(original, name))
-    # the modules of the cog that render (`cogs.table_play`: the hand, `cogs.table_lobby`:
+    # the modules of the cog that render (`cogs.table_panel`: the hand, `cogs.table_lobby`:
     # `/stoppa status`)
-    for module, name in (("cogs.table_play", "render_hand"), ("cogs.table_lobby", "render_table")):
+    for module, name in (("cogs.table_panel", "render_hand_upload"),
+                         ("cogs.table_lobby", "render_table")):
         table_module = sys.modules[module]
         original = getattr(table_module, name)
 
@@ -72,7 +73,7 @@ async def test_slow_work_starts_only_after_the_interaction_is_answered(
     await driver.play_until_closed("mixed")
 
     kinds = {name for name, _ in seen}
-    assert {"open_table", "join", "start_game", "act", "call_round", "render_hand",
+    assert {"open_table", "join", "start_game", "act", "call_round", "render_hand_upload",
             "render_table"} <= kinds
     late = [name for name, ok in seen if not ok]
     assert late == []

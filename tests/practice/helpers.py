@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.tables import TableService
+from bot.tables.session import TableSession
 from tests.harness import FakeMember, FakeMessage, Harness, Reply
 
 #: Discord's 3 seconds, in harness time
@@ -28,6 +30,13 @@ def ids(message: FakeMessage) -> list[str]:
 def button(message: FakeMessage, action: str) -> str | None:
     """The custom id of the practice button `action` (pass, call, bet, best, hint, next...)."""
     return next((i for i in ids(message) if i.split(":")[3:4] == [action]), None)
+
+
+def practice_session(service: TableService | None, user: int) -> TableSession | None:
+    """The session of `user`'s practice table, whose memory (hand, meta, row) a test reads."""
+    assert service is not None
+    table = service.practice(user)
+    return None if table is None else service.session(table.table_id)
 
 
 def answered_privately(reply: Reply) -> None:
@@ -109,7 +118,7 @@ class PracticeDriver:
         service = self.h.bot.tables
         assert service is not None
         for _ in range(hands * 40):
-            table = service.practice(self.member.id)
+            table = practice_session(service, self.member.id)
             assert table is not None
             if table.meta.hand_no >= hands and not table.in_hand:
                 return

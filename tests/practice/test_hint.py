@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.harness import Harness
 from tests.players.test_hint import CODE, visible_codes
-from tests.practice.helpers import PracticeDriver, button
+from tests.practice.helpers import PracticeDriver, button, practice_session
 
 
 async def test_a_hint_names_only_cards_the_member_sees(h: Harness) -> None:
@@ -17,7 +17,7 @@ async def test_a_hint_names_only_cards_the_member_sees(h: Harness) -> None:
     hints = 0
     for hands in range(1, 7):
         for driver in drivers:
-            table = h.bot.tables.practice(driver.member.id)
+            table = practice_session(h.bot.tables, driver.member.id)
             assert table is not None
             while table.meta.hand_no < hands or table.in_hand:
                 if button(driver.message, "hint") is not None:

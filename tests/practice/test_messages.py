@@ -10,7 +10,7 @@ import pytest
 from bot.client import TableOptions
 from bot.tables.clock import FakeClock
 from tests.harness import Harness, Reply
-from tests.practice.helpers import PracticeDriver, answered_privately, button, ids
+from tests.practice.helpers import PracticeDriver, answered_privately, button, ids, practice_session
 
 
 def labels(driver: PracticeDriver) -> set[str]:
@@ -33,7 +33,7 @@ async def test_other_amount_opens_the_modal_and_plays_the_amount(h: Harness) -> 
     anna = h.member("Anna")
     driver = PracticeDriver(h, anna, seed=4)
     await driver.open(players=3)
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     for _ in range(200):  # to a decision where a bet of another amount is offered
         if button(driver.message, "other") is not None:
@@ -59,7 +59,7 @@ async def test_a_stale_click_shows_the_table_as_it_is(h: Harness) -> None:
     await driver.open()
     old = next(i for i in ids(driver.message) if i.split(":")[3] in ("pass", "best"))
     await driver.step()
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     where = (table.meta.hand_no, table.meta.turn)
     again = await h.click(anna, driver.message_id, old)  # a button of an older version
@@ -90,7 +90,7 @@ async def slow_practice(h: Harness) -> None:
     await driver.open()  # `seen` checks each answer: in time and private
     await driver.click("hint")
     await driver.click("leave")  # deferred by the same path as every move
-    assert h.bot.tables.practice(anna.id) is None
+    assert practice_session(h.bot.tables, anna.id) is None
 
 
 async def test_the_turn_is_said_once_and_the_commitment_line_stays(h: Harness) -> None:
@@ -141,7 +141,7 @@ async def test_a_typed_amount_that_is_not_ascii_digits_is_refused_politely(
     driver = PracticeDriver(h, anna, seed=4)
     await driver.open(players=3)
     opened = await other_amount_modal(h, driver)
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     where = (table.meta.hand_no, table.meta.turn)
     refused = await h.submit_modal(anna, opened.modal["custom_id"],  # type: ignore[index]
@@ -149,4 +149,3 @@ async def test_a_typed_amount_that_is_not_ascii_digits_is_refused_politely(
     answered_privately(refused)
     assert (table.meta.hand_no, table.meta.turn) == where
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
-

@@ -10,7 +10,7 @@ import pytest
 from bot.tables.policies.practice import STACK_ANTES, practice_channel
 from tests.discord_table.driver import TableDriver
 from tests.harness import Harness
-from tests.practice.helpers import PracticeDriver
+from tests.practice.helpers import PracticeDriver, practice_session
 
 
 async def traces(h: Harness, table_id: int) -> dict[str, Any]:
@@ -47,7 +47,7 @@ async def test_twenty_practice_hands_leave_no_trace_while_a_real_table_plays_on(
     practice = PracticeDriver(h, anna, seed=5)
     opened = await practice.open(players=3, level="hard")
     assert f"{STACK_ANTES} antes" in opened.text
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None and table.row.channel_id == practice_channel(anna.id)
 
     # a real table in the same channel: /stoppa new still works beside the practice table
@@ -84,13 +84,13 @@ async def test_leave_closes_the_table_and_settles_nothing(h: Harness) -> None:
     balance = await h.store.balance(h.guild_id, anna.id)
     practice = PracticeDriver(h, anna)
     await practice.open()
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     await practice.step()
     left = await practice.click("leave")
     assert "closed" in left.text and left.message is not None
     assert not left.message.components
-    assert h.bot.tables.practice(anna.id) is None
+    assert practice_session(h.bot.tables, anna.id) is None
     assert await h.store.balance(h.guild_id, anna.id) == balance
     assert await traces(h, table.id) == {"ledger": 0, "hands": 0}
     assert (await h.store.get_table(table.id)).status == "closed"
@@ -108,7 +108,7 @@ async def test_a_practice_table_deals_the_committed_deck_and_reveals_it_at_leave
     anna = h.member("Anna")
     practice = PracticeDriver(h, anna)
     await practice.open()
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     assert table.row.commitment is not None and not table.row.revealed
     first_dealer_and_players = (table.meta.dealer, list(table.meta.players))

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from bot.tables.policies.practice import practice_channel
 from tests.harness import Harness
-from tests.practice.helpers import PracticeDriver, answered_privately, button
+from tests.practice.helpers import PracticeDriver, answered_privately, button, practice_session
 
 
 async def test_a_second_practice_shows_the_same_table(h: Harness) -> None:
     anna = h.member("Anna")
     first = PracticeDriver(h, anna)
     await first.open(players=2)
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     await first.step()
     where = (table.meta.hand_no, table.meta.turn)
     again = PracticeDriver(h, anna)
     reply = await again.open(channel="general", players=5, level="hard")  # another channel
     assert "where you left it" in reply.text
-    assert h.bot.tables.practice(anna.id) is table
+    assert practice_session(h.bot.tables, anna.id) is table
     assert (table.meta.hand_no, table.meta.turn) == where
     assert len(table.row.seats) == 3  # the first /practice's two CPU players, not five
     rows = await h.store.query(
@@ -49,7 +49,7 @@ async def test_a_practising_member_may_open_a_real_table_in_the_same_channel(
     opened = await h.slash(anna, "stoppa new")
     state = h.bot.tables.state(h.channel_id)
     assert state is not None, opened.text
-    assert state.table_id != h.bot.tables.practice(anna.id).id  # type: ignore[union-attr]
+    assert state.table_id != practice_session(h.bot.tables, anna.id).id  # type: ignore[union-attr]
     assert [s for s in h.bot.tables.open_tables(h.guild_id)] == [state]
 
 
@@ -58,14 +58,14 @@ async def test_a_restart_mid_hand_resumes_the_practice_table(h: Harness) -> None
     practice = PracticeDriver(h, anna, seed=3)
     await practice.open(players=4, level="hard")
     await practice.step()
-    table = h.bot.tables.practice(anna.id)
+    table = practice_session(h.bot.tables, anna.id)
     assert table is not None and table.in_hand
     before = (table.id, table.meta.hand_no, table.meta.turn, table.hand_for(anna.id).seat_view)
     old_message = practice.message_id
 
     await h.restart()
 
-    resumed = h.bot.tables.practice(anna.id)
+    resumed = practice_session(h.bot.tables, anna.id)
     assert resumed is not None and resumed is not table
     assert (resumed.id, resumed.meta.hand_no, resumed.meta.turn,
             resumed.hand_for(anna.id).seat_view) == before

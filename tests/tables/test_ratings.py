@@ -109,10 +109,11 @@ async def test_cpu_results_never_move_a_human_rating(h: Harness) -> None:
 async def test_a_hand_with_one_human_rates_no_human(h: Harness) -> None:
     human = USERS[0]
     await h.svc.open_table(GUILD, CHANNEL, human)
-    for level in ("easy", "hard"):
+    for level in ("easy", "expert"):
         await h.svc.add_cpu(GUILD, CHANNEL, human, level)
     await h.svc.start_game(GUILD, CHANNEL, human)
     await drive(h, lambda s: s is not None and s.hand_no >= 3, {human: TamePlayer(1)})
     assert await h.store.ratings(GUILD, [human]) == {}
-    hard = await cpu_label(h.store, GUILD, "hard")
-    assert hard is not None and hard.hands >= 2
+    expert = await cpu_label(h.store, GUILD, "expert")  # the expert's own pool (issue 37)
+    assert expert is not None and expert.hands >= 2
+    assert await cpu_label(h.store, GUILD, "hard") is None

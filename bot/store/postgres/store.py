@@ -14,7 +14,7 @@ from typing import Any, Self
 
 import asyncpg
 
-from bot.store.methods import StoreMethods
+from bot.store.contract import CopyableStore
 from bot.store.postgres.connection import PgDriver, StoreConnection, coerce
 from bot.store.postgres.schema import migrate, schema_version
 from bot.store.schema import TABLES
@@ -23,7 +23,7 @@ from bot.store.schema import TABLES
 DEFAULT_POOL_SIZE = 10
 
 
-class PostgresStore(PgDriver, StoreMethods):
+class PostgresStore(PgDriver, CopyableStore):
     """Accounts and ledger, stakes, tables and history in a PostgreSQL database.
 
     Open with `await PostgresStore.open(url, pool_size=...)`; any number of processes may

@@ -11,20 +11,17 @@ sat out for a whole hand leaves at its end. The table closes when the round call
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from bot.engine import Event, Hand
 from bot.store import HandRecord, Move
 from bot.tables.chips import chip_moves
-from bot.tables.errors import TableError
+from bot.tables.dealing import first_dealer, rules_of
+from bot.tables.errors import TableError, UnknownKind
 from bot.tables.hands import forget, has_humans, next_dealer, note
 from bot.tables.limits import MIN_PLAYERS
 from bot.tables.meta import TableMeta
-from bot.tables.policy import NoExtras, Settled
-from bot.tables.updates import Notice, Update
-
-if TYPE_CHECKING:
-    from bot.tables.session import TableSession
+from bot.tables.policy import Change, Close, Deal, NoExtras, Settled, TableFacts, Wait
+from bot.tables.updates import Notice
 
 
 class CashPolicy(NoExtras):
@@ -38,52 +35,47 @@ class CashPolicy(NoExtras):
     def check_seating(self) -> None:
         """Anyone may sit (the session checks room and balance)."""
 
-    async def leave(self, session: TableSession, user: int, kind: str,
-                    notice: Notice) -> list[Update]:
+    def leave(self, table: TableFacts, user: int, kind: str, notice: Notice) -> Change:
         """At once between hands; during a hand, their turns default and they go at its end."""
-        meta = session.meta.copy()
-        if session.in_hand and user in meta.players:
+        meta = table.meta.copy()
+        if table.in_hand and user in meta.players:
             if user not in meta.leaving:
                 meta.leaving.append(user)
             notices = [notice, note("tables.leaves_after_hand", player=user)]
-            return await session.play_on(meta, [], [], notices, kind)
-        seats = [u for u in session.row.seats if u != user]
+            return Change(meta, kind, notices, play_on=True)
+        seats = [u for u in table.row.seats if u != user]
         forget(meta, user)
-        updates = [await session.commit(meta, kind, notices=[notice], seats=seats)]
-        if not session.in_hand and not has_humans(session.row.seats):
-            updates.append(await session.close(session.meta.copy(), []))
-        return updates
+        then = None if table.in_hand or has_humans(seats) else Close()
+        return Change(meta, kind, [notice], seats=seats, then=then)
 
     async def next_hand(
-        self, session: TableSession, meta: TableMeta, notices: list[Notice], *,
-        strict: bool, after_hand: bool,
-    ) -> list[Update]:
+        self, table: TableFacts, meta: TableMeta, notices: list[Notice], chips: dict[int, int],
+        *, strict: bool, after_hand: bool,
+    ) -> Deal | Wait | Close:
         """Close (round over, no human, too few active after a hand), wait in the lobby, or
-        deal to every seat that can pay the ante."""
-        seats = list(session.row.seats)
-        balances = await session.read_balances(seats)
-        able = self._able(meta, seats, balances, int(session.row.settings["ante"]), notices)
+        deal to every seat that can pay the ante (`chips`: the seats' balances)."""
+        row = table.row
+        seats = list(row.seats)
+        able = self._able(meta, seats, chips, int(row.settings["ante"]), notices)
         if self._closes(meta, seats, able, notices, after_hand=after_hand):
-            return [await session.close(meta, notices, seats=seats)]
+            return Close(meta, notices, seats=seats)
         if not meta.started or len(able) < MIN_PLAYERS:
             if strict and len(able) < MIN_PLAYERS:
                 raise TableError("not_enough_players", need=MIN_PLAYERS, have=len(able))
             if meta.started:
                 notices.append(note("tables.waiting_players", need=MIN_PLAYERS, have=len(able)))
             meta.players = []
-            return [await session.commit(meta, "lobby", notices=notices, status="lobby",
-                                         seats=seats, state=None, hand=None)]
+            return Wait(meta, seats, notices)
         # the deal: first dealer by lot, then the next seat able to play (R-3, R-14)
         if meta.dealer is None:
-            dealer = session.dealing.first_dealer(able)
+            dealer = first_dealer(row, meta.seed, able)
         else:
             dealer = next_dealer(seats, able, meta.dealer, meta.dealer_pos)
         for user in meta.sitting_out:
-            notices.append(note("tables.sits_out", player=user, ante=session.row.settings["ante"]))
-        rules = session.dealing.rules(len(able))
-        chips = [balances[u] for u in able]
-        return await session.dealing.deal(meta, rules, able, chips, dealer, seats, notices,
-                                          carry=meta.carry)
+            notices.append(note("tables.sits_out", player=user, ante=row.settings["ante"]))
+        rules = rules_of(row, len(able))
+        stacks = [chips[u] for u in able]
+        return Deal(meta, rules, able, stacks, dealer, seats, notices, carry=meta.carry)
 
     @staticmethod
     def _able(meta: TableMeta, seats: list[int], balances: dict[int, int], ante: int,
@@ -119,12 +111,12 @@ class CashPolicy(NoExtras):
         """Every chip a step moves, between the balances and the escrow."""
         return chip_moves(players, before, after, events, hand_no, paying=paying)
 
-    async def settle(self, session: TableSession, meta: TableMeta, hand: Hand,
-                     record: HandRecord, notices: list[Notice]) -> Settled:
+    def settle(self, table: TableFacts, meta: TableMeta, hand: Hand,
+               record: HandRecord, notices: list[Notice]) -> Settled:
         """The big pot left unclaimed is carried; the leavers (and those sat out for a whole
         hand) go."""
         meta.carry = int(hand.carry_out or 0)
-        seats = list(session.row.seats)
+        seats = list(table.row.seats)
         for user, since in list(meta.away.items()):  # sat out for a whole hand: they leave
             if since < meta.hand_no and user not in meta.leaving:
                 meta.leaving.append(user)
@@ -138,9 +130,10 @@ class CashPolicy(NoExtras):
         meta.leaving = []
         return Settled(seats, record)
 
-    async def chips(self, session: TableSession) -> dict[int, int]:
+    async def chips(self, table: TableFacts) -> dict[int, int]:
         """The seats' balances."""
-        return await session.read_balances(list(session.row.seats))
+        seats = list(table.row.seats)
+        return dict(await table.store.balances(table.row.guild_id, seats)) if seats else {}
 
 
 #: The one cash policy (it keeps no state of its own).
@@ -149,8 +142,6 @@ CASH = CashPolicy()
 
 def cash_only(meta: TableMeta) -> CashPolicy:
     """The policy chooser of a service without other kinds: cash tables only."""
-    from bot.tables.policy import UnknownKind
-
     if meta.tournament is not None:
         raise UnknownKind("a tournament table needs the tournament policy")
     return CASH

@@ -22,20 +22,26 @@ closes the table: there is nothing to refund.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from bot.engine import Event, Hand
 from bot.store import HandRecord, Move
 from bot.tables.cpus import free_cpu_id
+from bot.tables.dealing import first_dealer, rules_of
 from bot.tables.errors import TableError
 from bot.tables.hands import next_dealer, note
 from bot.tables.meta import TableMeta
-from bot.tables.policy import HandPolicy, NoExtras, PolicyChooser, Settled
+from bot.tables.policy import (
+    Close,
+    Deal,
+    HandPolicy,
+    NoExtras,
+    PolicyChooser,
+    Settled,
+    TableFacts,
+    Wait,
+)
 from bot.tables.practice_meta import PracticeMeta
-from bot.tables.updates import Notice, Update
-
-if TYPE_CHECKING:
-    from bot.tables.session import TableSession
+from bot.tables.updates import Notice
 
 #: every seat of a practice table starts with this many antes of practice chips
 STACK_ANTES = 100
@@ -75,28 +81,28 @@ class PracticePolicy(NoExtras):
         """Nobody else sits at a practice table: to anyone else it is no table at all."""
         raise TableError("no_table")
 
-    async def leave(self, session: TableSession, user: int, kind: str,
-                    notice: Notice) -> list[Update]:
+    def leave(self, table: TableFacts, user: int, kind: str, notice: Notice) -> Close:
         """The member leaves: the table closes at once (practice chips: nothing to refund)."""
-        return [await session.close(session.meta.copy(), [notice])]
+        return Close(table.meta.copy(), [notice])
 
     async def next_hand(
-        self, session: TableSession, meta: TableMeta, notices: list[Notice], *,
-        strict: bool, after_hand: bool,
-    ) -> list[Update]:
+        self, table: TableFacts, meta: TableMeta, notices: list[Notice], chips: dict[int, int],
+        *, strict: bool, after_hand: bool,
+    ) -> Deal | Wait:
         """Deal when the member asks (`strict`: their Next hand) or at the opening; else
         wait with the last hand's result on screen."""
         if not strict and meta.hand_no:
-            return []
+            return Wait()
         setup = setup_of(meta)
-        seats = list(session.row.seats)
+        row = table.row
+        seats = list(row.seats)
         while len(seats) < setup.cpus + 1:  # the opening: the CPU seats take their places
-            cpu = free_cpu_id(session.id, seats)
+            cpu = free_cpu_id(row.id, seats)
             assert cpu is not None
             seats.append(cpu)
-            meta.seat_cpu(cpu, setup.level, session.shared.cpu_seed())
+            meta.seat_cpu(cpu, setup.level, table.cpu_seed())
         stacks = dict(setup.stacks)
-        ante = session.row.ante
+        ante = row.ante
         for user in seats:
             if stacks.get(user, 0) < ante:
                 if user in stacks:
@@ -104,32 +110,31 @@ class PracticePolicy(NoExtras):
                 stacks[user] = setup.stack
         meta.practice = setup.with_stacks(stacks)
         if meta.dealer is None:
-            dealer = session.dealing.first_dealer(seats)  # from the secret, as at any table
+            dealer = first_dealer(row, meta.seed, seats)  # from the secret, as at any table
         else:
             dealer = next_dealer(seats, seats, meta.dealer, meta.dealer_pos)
-        rules = session.dealing.rules(len(seats))
-        chips = [stacks[u] for u in seats]
-        return await session.dealing.deal(meta, rules, seats, chips, dealer, seats, notices,
-                                          carry=meta.carry)
+        rules = rules_of(row, len(seats))
+        return Deal(meta, rules, seats, [stacks[u] for u in seats], dealer, seats, notices,
+                    carry=meta.carry)
 
     def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],
               events: Sequence[Event], hand_no: int, paying: str = "bet") -> list[Move]:
         """Practice chips: no chip of the ledger moves."""
         return []
 
-    async def settle(self, session: TableSession, meta: TableMeta, hand: Hand,
-                     record: HandRecord, notices: list[Notice]) -> Settled:
+    def settle(self, table: TableFacts, meta: TableMeta, hand: Hand,
+               record: HandRecord, notices: list[Notice]) -> Settled:
         """Keep the seats' practice chips (a big pot nobody claims is carried, as the
         server's variant says); no hand record is saved."""
         meta.carry = int(hand.carry_out or 0)
         setup = setup_of(meta)
         played = dict(zip(meta.players, hand.chips, strict=True))
         meta.practice = setup.with_stacks({**setup.stacks, **played})
-        return Settled(list(session.row.seats), None)
+        return Settled(list(table.row.seats), None)
 
-    async def chips(self, session: TableSession) -> dict[int, int]:
+    async def chips(self, table: TableFacts) -> dict[int, int]:
         """Each seat's practice chips."""
-        return dict(setup_of(session.meta).stacks)
+        return dict(setup_of(table.meta).stacks)
 
 
 #: The one practice policy (it keeps no state of its own).
