@@ -77,7 +77,7 @@ _log = logging.getLogger("stoppa.client")
 #: Every extension the bot loads, in order. The one place to add a cog.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.rules", "cogs.economy", "cogs.admin", "cogs.table", "cogs.help", "cogs.history",
-    "cogs.ranked", "cogs.pings", "cogs.tournament", "cogs.learn", "cogs.fair",
+    "cogs.ranked", "cogs.pings", "cogs.tournament", "cogs.learn", "cogs.fair", "cogs.verify",
     "cogs.practice", "cogs.privacy",
 )
 

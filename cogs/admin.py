@@ -38,6 +38,7 @@ from bot.discord_utils import (
     send_public,
     server_currency,
 )
+from bot.discord_utils.installs import server_command
 from bot.i18n import has, t
 from bot.i18n.currency import Currency
 from bot.i18n.numbers import format_number
@@ -47,7 +48,6 @@ from bot.store.models import ServerSettings
 from bot.store.stakes import INTEGER_STAKES
 
 MANAGER = discord.Permissions(manage_guild=True)
-GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 
 #: The stakes of R-4, in the order the embed shows them (the store's integer stakes).
 STAKE_KEYS: tuple[str, ...] = INTEGER_STAKES
@@ -132,13 +132,11 @@ def economy_fields(settings: ServerSettings, lang: str) -> list[tuple[str, str]]
 
 def _manager_group(name: str) -> app_commands.Group:
     """A `/name` command group for server managers only (Manage Server, in servers)."""
-    return app_commands.Group(
+    return server_command(app_commands.Group(
         name=name,
         description=cmd_str(key("commands", name, "description")),
-        guild_only=True,
-        allowed_contexts=GUILD_ONLY,
         default_permissions=MANAGER,
-    )
+    ))
 
 
 def _variant_choices(name: str) -> list[app_commands.Choice]:
@@ -235,7 +233,7 @@ class ServerRulesCog(commands.Cog):
         return self.bot.open_store
 
     @app_commands.command(name="stakes", description=cmd_str("commands.stakes.show"))
-    @app_commands.guild_only()
+    @server_command
     async def stakes_show(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Show the server's stakes."""
         async with defer_if_slow(interaction):
@@ -244,7 +242,7 @@ class ServerRulesCog(commands.Cog):
         await send_ephemeral(interaction, embed=stakes_embed(stakes, lang))
 
     @app_commands.command(name="variants", description=cmd_str("commands.variants.show"))
-    @app_commands.guild_only()
+    @server_command
     async def variants_show(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Show the server's rule variants."""
         async with defer_if_slow(interaction):

@@ -31,6 +31,7 @@ from bot.discord_utils import (
     send_public,
     server_currency,
 )
+from bot.discord_utils.installs import server_command
 from bot.i18n import t
 from bot.i18n.numbers import format_number
 from bot.store import DailyRefused, GiveRefused, InsufficientFunds, StoreContract
@@ -114,7 +115,7 @@ class EconomyCog(commands.Cog):
 
     @app_commands.command(name="balance", description=cmd_str("commands.balance.description"))
     @app_commands.describe(member=cmd_str("commands.balance.member"))
-    @app_commands.guild_only()
+    @server_command
     async def balance(
         self, interaction: discord.Interaction[StoppaBot], member: discord.Member | None = None
     ) -> None:
@@ -135,7 +136,7 @@ class EconomyCog(commands.Cog):
         await send_ephemeral(interaction, text)
 
     @app_commands.command(name="daily", description=cmd_str("commands.daily.description"))
-    @app_commands.guild_only()
+    @server_command
     async def daily(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Claim the daily chips (a second claim before the cooldown, a member newer than the
         server's minimum age or a balance at its cap are refused politely)."""
@@ -164,7 +165,7 @@ class EconomyCog(commands.Cog):
         member=cmd_str("server_economy.cmd.give_member"),
         amount=cmd_str("server_economy.cmd.give_amount"),
     )
-    @app_commands.guild_only()
+    @server_command
     async def give(
         self, interaction: discord.Interaction[StoppaBot], member: discord.Member,
         amount: GiveAmount,
@@ -220,7 +221,7 @@ class EconomyCog(commands.Cog):
     @app_commands.choices(
         by=[choice(key("commands.leaderboard.choices", k), k) for k in LEADERBOARD_ORDERS]
     )
-    @app_commands.guild_only()
+    @server_command
     async def leaderboard(
         self,
         interaction: discord.Interaction[StoppaBot],
@@ -292,7 +293,7 @@ class EconomyCog(commands.Cog):
 
     @app_commands.command(name="stats", description=cmd_str("commands.stats.description"))
     @app_commands.describe(member=cmd_str("commands.stats.member"))
-    @app_commands.guild_only()
+    @server_command
     async def stats(
         self, interaction: discord.Interaction[StoppaBot], member: discord.Member | None = None
     ) -> None:

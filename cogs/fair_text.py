@@ -1,5 +1,5 @@
 """Texts of the fair deal (docs/fairness.md) on Discord: the commitment on the table message
-and in each private hand reply, the revealed secret at the close, and `/fair verify`'s report.
+and in each private hand reply, the revealed secret at the close, and `/verify`'s report.
 
 Only the snapshot's `commitment` and `revealed_secret` are read here: the secret reaches a
 text only once the store marked the table revealed (its close).
@@ -44,7 +44,7 @@ def words_text(words: Sequence[tuple[int, str]], lang: str) -> str:
 
 def hand_report(hand_no: int, words: Sequence[tuple[int, str]], check: Verification,
                 lang: str, *, aborted: bool = False) -> str:
-    """One hand's line of `/fair verify` (a hand the close interrupted says so)."""
+    """One hand's line of `/verify` (a hand the close interrupted says so)."""
     if check.ok:
         line = t("fairness.answer.hand_ok", lang, hand=hand_no, words=words_text(words, lang))
     else:

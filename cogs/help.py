@@ -14,11 +14,12 @@ from discord.ext import commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import cmd_str, key, lang_in_memory
+from bot.discord_utils.installs import member_command
 from bot.i18n import t
 
 #: The sections of the help embed, in the order they are shown (`help.<name>_title`, `help.<name>`).
 SECTIONS: tuple[str, ...] = ("play", "turn", "table", "chips", "tournaments", "managers",
-                             "rules", "fair")
+                             "rules", "fair", "anywhere")
 HELP_COLOUR = discord.Colour.dark_green()
 
 
@@ -38,6 +39,7 @@ class HelpCog(commands.Cog):
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
 
+    @member_command
     @app_commands.command(name="help", description=cmd_str("help.command"))
     async def help(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Explain the bot, only to the user who asked (no store I/O before answering)."""

@@ -24,6 +24,7 @@ from bot.client import StoppaBot
 from bot.discord_utils import cmd_str, guarded, lang_in_memory, mark_handled
 from bot.discord_utils.components import custom_id_of
 from bot.discord_utils.edits import MessageEdit
+from bot.discord_utils.installs import member_command
 from bot.engine.actions import Action, Bet, Call, Concede, Declare, Pass, Play
 from bot.i18n import t
 from bot.learn import Answer, Lesson, LessonStep
@@ -115,6 +116,7 @@ class LearnCog(commands.Cog):
         self.bot = bot
         self.lesson = Lesson()
 
+    @member_command
     @app_commands.command(name="learn", description=cmd_str("learn.cmd.description"))
     async def learn(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Start the guided hand, privately."""

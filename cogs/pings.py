@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, choice, cmd_str, key, lang_in_memory
+from bot.discord_utils.installs import server_command
 from bot.discord_utils.numbers import echo
 from bot.i18n import t
 
@@ -30,7 +31,7 @@ class PingsCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="pings", description=cmd_str("pings.command.description"))
-    @app_commands.guild_only()
+    @server_command
     @app_commands.describe(state=cmd_str("pings.command.state"))
     @app_commands.choices(state=[choice(key("pings.command.choices", s), s) for s in STATES])
     async def pings(self, interaction: discord.Interaction[StoppaBot], state: str) -> None:

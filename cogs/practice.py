@@ -42,6 +42,7 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.components import custom_id_of, selected_values
 from bot.discord_utils.edits import MessageEdit
+from bot.discord_utils.installs import bot_is_here, member_command
 from bot.discord_utils.numbers import typed_number
 from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, parse_action
 from bot.engine.moves import MoveRefused, bet_or_raise
@@ -257,7 +258,7 @@ class PracticeCog(commands.Cog):
     @app_commands.describe(players=cmd_str("practice.cmd.players"),
                            level=cmd_str("practice.cmd.level"))
     @app_commands.choices(level=[choice(key_of("table.cmd.level", k), k) for k in CPU_LEVELS])
-    @app_commands.guild_only()
+    @member_command
     async def practice(
         self, interaction: discord.Interaction[StoppaBot],
         players: app_commands.Range[int, MIN_CPUS, MAX_CPUS] = DEFAULT_CPUS,
@@ -270,14 +271,27 @@ class PracticeCog(commands.Cog):
 
         async def show() -> list[str]:
             existing = self.service.practice(user) is not None
-            guild = interaction.guild_id or 0
-            state = await self.service.open_practice(guild, user, players, level)
+            # a server's stakes only where the bot is in it; elsewhere the defaults (guild 0)
+            here = interaction.guild_id if bot_is_here(interaction) else None
+            state = await self.service.open_practice(here or 0, user, players, level)
+            stakes = self.stakes_line(state.guild_id, lang)
             if existing:
-                return [t("practice.reopened", lang)]
+                return [t("practice.reopened", lang), stakes]
             return [t("practice.opened", lang, cpus=players, antes=STACK_ANTES,
-                      stack=STACK_ANTES * state.stakes.ante)]
+                      stack=STACK_ANTES * state.stakes.ante), stakes]
 
         await self.answer(interaction, lang, show)
+
+    def stakes_line(self, guild: int, lang: str) -> str:
+        """Where the practice table's stakes and variants come from: the server it was opened
+        in (named when the bot knows it), or the defaults (opened where the bot is not)."""
+        if not guild:
+            return t("practice.stakes_default", lang)
+        server = self.bot.get_guild(guild)
+        if server is None:
+            return t("practice.stakes_server_unnamed", lang)
+        return t("practice.stakes_server", lang,
+                 server=discord.utils.escape_markdown(server.name))
 
     # -- clicks ---------------------------------------------------------------------------
     async def on_button(self, interaction: discord.Interaction[StoppaBot], table: int,

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, cmd_str, guarded, lang_in_memory
 from bot.discord_utils.components import carries
+from bot.discord_utils.installs import server_command
 from bot.discord_utils.numbers import NUMBER, custom_id_number
 from bot.i18n import t
 from bot.store.privacy import ForgetRefused, MemberData, forgotten_name
@@ -140,7 +141,7 @@ class PrivacyCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="privacy", description=cmd_str("privacy.command.description"))
-    @app_commands.guild_only()
+    @server_command
     async def privacy(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """What is kept about the member on this server, privately, with Forget me."""
         guild = _guild(interaction)

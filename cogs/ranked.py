@@ -32,6 +32,7 @@ from bot.discord_utils import (
     send_public,
     within_autocomplete,
 )
+from bot.discord_utils.installs import server_command
 from bot.i18n import SUPPORTED, t
 from bot.ratings import (
     PROVISIONAL_HANDS,
@@ -115,9 +116,9 @@ def _guild_id(interaction: discord.Interaction[StoppaBot]) -> int:
 class RankedCog(commands.Cog):
     """Seasons, the rating board, and the rating figures other cogs show."""
 
-    season = app_commands.Group(
-        name="season", description=cmd_str("ranking.cmd.season"), guild_only=True
-    )
+    season = server_command(app_commands.Group(
+        name="season", description=cmd_str("ranking.cmd.season")
+    ))
 
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot

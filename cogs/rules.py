@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import choice, cmd_str, defer_if_slow, key, lang_for, send_ephemeral
+from bot.discord_utils.installs import bot_is_here, member_command
 from bot.i18n import t
 from bot.store import Stakes
 
@@ -56,6 +57,7 @@ class RulesCog(commands.Cog):
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
 
+    @member_command
     @app_commands.command(name="rules", description=cmd_str("commands.rules.description"))
     @app_commands.describe(topic=cmd_str("commands.rules.topic"))
     @app_commands.choices(topic=[choice(key("commands.rules.choices", k), k) for k in TOPICS])
@@ -67,12 +69,14 @@ class RulesCog(commands.Cog):
         lang = await lang_for(interaction, store)  # from memory: no store round trip
         if topic not in TOPICS:
             topic = "overview"
-        if store is None or interaction.guild_id is None or topic not in STAKES_TOPICS:
+        # a server's own stakes only where the bot is in it (elsewhere: the default ones)
+        guild = interaction.guild_id if bot_is_here(interaction) else None
+        if store is None or guild is None or topic not in STAKES_TOPICS:
             await interaction.response.send_message(embed=rules_embed(topic, lang),
                                                     ephemeral=True)
             return
         async with defer_if_slow(interaction):  # the stakes come from the store
-            stakes = await store.get_stakes(interaction.guild_id)
+            stakes = await store.get_stakes(guild)
         await send_ephemeral(interaction, embed=rules_embed(topic, lang, stakes))
 
 

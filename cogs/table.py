@@ -29,6 +29,7 @@ from discord.ext import commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import choice, cmd_str
+from bot.discord_utils.installs import server_command
 from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise
 from bot.tables import TableState
 from cogs.card_input import typed_cards
@@ -46,7 +47,7 @@ _log = logging.getLogger("stoppa.table")
 CPU_LEVELS: tuple[str, ...] = ("easy", "hard", "expert", "random")
 
 
-@app_commands.guild_only()
+@server_command
 class TableCog(
     commands.GroupCog,
     name=COG_NAME,

@@ -53,6 +53,7 @@ from bot.discord_utils import (
 from bot.discord_utils.access import in_thread, permission_names
 from bot.discord_utils.components import carries, custom_id_of
 from bot.discord_utils.errors import refusal_code, refusal_text
+from bot.discord_utils.installs import server_command
 from bot.discord_utils.numbers import checked_id, custom_id_number, fits_id, typed_number
 from bot.i18n import t
 from bot.ratings.errors import RankedError
@@ -123,7 +124,7 @@ def choice_name(info: TournamentInfo, lang: str) -> str:
     )[:CHOICE_LIMIT]
 
 
-@app_commands.guild_only()
+@server_command
 class TournamentCog(
     commands.GroupCog,
     name=COG_NAME,

@@ -106,7 +106,7 @@ def test_no_replay_caption_or_alt_text_writes_bare_thousands() -> None:
     assert seen, "some caption wrote a number in the thousands"
 
 
-#: A number that names something a person types back (`/fair verify table:1234`, `/history
+#: A number that names something a person types back (`/verify table:1234`, `/history
 #: page:12`) or compares with another message ("table 1234" on the table message and in the
 #: report) stands inside `code`, after "#", or after one of these words.
 NAMING_WORD = re.compile(r"(?:\b(?:table|tavolo|hand|mano|page|pagina)\s+|[#]|\w+:)\Z",
@@ -132,7 +132,7 @@ def named_numbers() -> dict[str, set[str]]:
 
 
 def test_every_number_a_person_types_back_or_compares_is_plain_digits() -> None:
-    """The sweep of the class (issue 34): "Table 1,234, commitment ..." and "`/fair verify
+    """The sweep of the class (issue 34): "Table 1,234, commitment ..." and "`/verify
     table:1,234`" could not be typed into an integer option nor matched with the table."""
     named = named_numbers()
     assert {"table", "hand", "page", "pages", "id"} <= set(named)

@@ -19,7 +19,7 @@ import discord
 import pytest
 from dotenv import dotenv_values
 
-from bot.invite import BOT_PERMISSIONS, invite_url
+from bot.invite import BOT_PERMISSIONS, invite_url, user_install_url
 from tests.test_service import APP_ID, GOOD_TOKEN, FakeApi, api, finish, started  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,6 +49,14 @@ def test_the_permission_integer_is_computed_from_the_permissions() -> None:
     assert BOT_PERMISSIONS.value == expected == 274878024704
     assert f"permissions={expected}" in README
     assert invite_url("YOUR_APPLICATION_ID") in README
+
+
+def test_the_member_install_is_explained_with_its_link() -> None:
+    """Issue 38: the Developer Portal switch, the link with the user integration type, that
+    a development server's commands cannot be installed to an account, what works where."""
+    assert user_install_url("YOUR_APPLICATION_ID") in README
+    for text in ("User Install", "STOPPA_DEV_GUILD", "| `/learn` |", "| `/verify table:N` |"):
+        assert text in README, text
 
 
 def test_every_permission_is_listed_and_no_other() -> None:

@@ -10,12 +10,13 @@ everything given matches, 1 when something does not (docs/fairness.md has a work
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TypeVar
 
-from bot.engine.cards import Card, cards_text, parse_cards
-from bot.engine.rules import PLAYERS, VARIANTS, Rules
-from bot.fairness import Commitment, DealInputs, TableSecret, first_dealer, normalise_word
+from bot.engine.cards import Card, parse_cards
+from bot.engine.rules import PLAYERS, VARIANTS
+from bot.fairness import Commitment, TableSecret, normalise_word
+from bot.fairness.pasted import PastedValues, check_pasted
 from bot.i18n import t
 
 T = TypeVar("T")
@@ -75,80 +76,13 @@ def add_verify_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     verify.set_defaults(func=run_verify)
 
 
-def hands_by_priority(deck: Sequence[Card], deals: Sequence[int], players: int) -> list[list[Card]]:
-    """Each player's cards by place after the dealer (R-3): index 0 is the eldest hand,
-    the last is the dealer; each deal gives every player the next ``k`` cards in turn."""
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    pos = 0
-    for k in deals:
-        for hand in hands:
-            hand.extend(deck[pos : pos + k])
-            pos += k
-    return hands
-
-
 def run_verify(args: argparse.Namespace, echo: Callable[[str], None] = print) -> int:
     """Print the checks of `verify`; 0 when everything given matches, else 1."""
-    lang: str = args.lang
     if args.cards and args.players is None:
-        echo(t("fairness.verify.cards_need_players", lang))
+        echo(t("fairness.verify.cards_need_players", args.lang))
         return 2
-    secret: TableSecret = args.secret
-    inputs = DealInputs(secret, args.table, args.hand, tuple(args.word))
-    good = _check_commitment(args.commitment, secret, args.table, lang, echo)
-    words = ", ".join(f'"{w}"' for w in inputs.words) or "-"
-    echo(t("fairness.verify.words", lang, hand=args.hand, table=args.table,
-           count=len(inputs.words), words=words))
-    full = inputs.full_deck()
-    echo(t("fairness.verify.deck", lang, count=len(full), cards=cards_text(full)))
-    if args.players is not None:
-        rules = Rules(players=args.players, three_players=args.three_players,
-                      removed_suit=args.removed_suit, six_players=args.six_players)
-        good = _show_hands(args, rules, inputs, lang, echo) and good
-    echo(t("fairness.verify.all_ok" if good else "fairness.verify.some_bad", lang))
-    return 0 if good else 1
-
-
-def _check_commitment(
-    commitment: Commitment | None, secret: TableSecret, table: int, lang: str,
-    echo: Callable[[str], None],
-) -> bool:
-    expected = Commitment.of(secret, table).hex()
-    if commitment is None:
-        echo(t("fairness.verify.commitment_computed", lang, table=table, expected=expected))
-        return True
-    if commitment.matches(secret, table):
-        echo(t("fairness.verify.commitment_ok", lang, commitment=commitment.hex(), table=table))
-        return True
-    echo(t("fairness.verify.commitment_bad", lang, commitment=commitment.hex(), table=table,
-           expected=expected))
-    return False
-
-
-def _show_hands(
-    args: argparse.Namespace, rules: Rules, inputs: DealInputs, lang: str,
-    echo: Callable[[str], None],
-) -> bool:
-    deck = inputs.deck(rules.deck_mask())
-    hands = hands_by_priority(deck, rules.deals, rules.players)
-    echo(t("fairness.verify.used", lang, players=rules.players, count=len(deck)))
-    for place, hand in enumerate(hands, 1):
-        shown = cards_text(sorted(hand))
-        if place == len(hands):
-            echo(t("fairness.verify.dealer_seat", lang, cards=shown))
-        else:
-            echo(t("fairness.verify.seat", lang, position=place, cards=shown))
-    if args.hand == 1:
-        first = first_dealer(inputs.secret, rules.players) + 1
-        echo(t("fairness.verify.first_dealer", lang, players=rules.players, position=first))
-    good = True
-    for cards in args.cards:
-        places = [p for p, hand in enumerate(hands, 1) if set(cards) <= set(hand)]
-        if places and places[0] == len(hands):
-            echo(t("fairness.verify.cards_dealer", lang, cards=cards_text(cards)))
-        elif places:
-            echo(t("fairness.verify.cards_ok", lang, cards=cards_text(cards), position=places[0]))
-        else:
-            echo(t("fairness.verify.cards_bad", lang, cards=cards_text(cards)))
-            good = False
-    return good
+    values = PastedValues(
+        args.secret, args.table, args.hand, args.commitment, tuple(args.word), args.players,
+        args.three_players, args.removed_suit, args.six_players, tuple(args.cards),
+    )
+    return 0 if check_pasted(values, args.lang, echo) else 1

@@ -23,6 +23,7 @@ from discord import app_commands
 from bot.discord_utils.checks import NotManager
 from bot.discord_utils.client_type import OurMethod, P, R, S, TheirMethod, for_stoppa_bot
 from bot.discord_utils.components import custom_id_of, mark_handled
+from bot.discord_utils.installs import installed_here
 from bot.discord_utils.language import lang_for
 from bot.engine import IllegalAction
 from bot.i18n import t
@@ -271,6 +272,8 @@ class StoppaTree(app_commands.CommandTree["StoppaBot"]):
         try:
             if interaction.guild_id is None and (command.root_parent or command).guild_only:
                 raise app_commands.NoPrivateMessage()
+            if not installed_here(interaction, command):
+                raise UserFacingError("errors.not_installed_here")
             if interaction.type is discord.InteractionType.application_command:
                 check_options(command, interaction.namespace)
             else:  # an autocomplete: the text typed so far

@@ -103,7 +103,7 @@ class HandToCheck:
 @dataclass(frozen=True, slots=True)
 class TableVerification:
     """A closed table checked whole: the commitment against the revealed secret, then each
-    hand (what `/fair verify` shows)."""
+    hand (what `/verify` shows)."""
 
     commitment_ok: bool
     hands: tuple[Verification, ...]

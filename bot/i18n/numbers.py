@@ -5,7 +5,7 @@ digits on. Every image, caption, embed and message writes its numbers through `f
 `t()` does it for every int it is given, except identifiers a player may type back or compare
 (a hand's, table's or tournament's number, a page, a seed, a version: `IDENTIFIERS`; `number`
 names an id almost everywhere, and a small point's 1-3 elsewhere), which stay plain digits:
-"`/fair verify table:1234`" is typed into an integer option, "table 1234" is compared with the
+"`/verify table:1234`" is typed into an integer option, "table 1234" is compared with the
 table message, "page 12 of 1200" with `/history page:12` (tests/test_numbers.py sweeps the
 catalogues for every number written where it names something).
 """

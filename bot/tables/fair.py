@@ -1,4 +1,4 @@
-"""The hands of a closed table to check against its revealed secret (`/fair verify`).
+"""The hands of a closed table to check against its revealed secret (`/verify`).
 
 Every finished hand is in the store with its words; a hand the close interrupted (refunded)
 is not, but its engine state stays in the table row and its words in the meta, so it is
@@ -17,7 +17,7 @@ from bot.tables.meta import LastDeal
 
 @dataclass(frozen=True, slots=True)
 class HandOfTable:
-    """One hand to check, with what `/fair verify` shows of it."""
+    """One hand to check, with what `/verify` shows of it."""
 
     check: HandToCheck
     words: tuple[tuple[int, str], ...]

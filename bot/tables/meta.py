@@ -51,7 +51,7 @@ class SpokenWord(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class LastDeal:
     """The hand a stored meta plays or played last: its number, its players (seat order) and
-    their words; what `/fair verify` reads of a closed table of any kind (`bot.tables.fair`),
+    their words; what `/verify` reads of a closed table of any kind (`bot.tables.fair`),
     without the kind's own part."""
 
     hand_no: int

@@ -1,7 +1,7 @@
 """Every INTEGER and NUMBER option of every command keeps to Discord's limits (issue 34).
 
 Discord refuses a bulk command registration whose one option has a `min_value`/`max_value`
-outside its range, and then not one command of the bot is registered: `/fair verify` once
+outside its range, and then not one command of the bot is registered: `/verify` once
 sent `max_value` 2**53, one more than the largest value of an INTEGER option. The limits are
 read from the copy of Discord's spec, so they are Discord's, not ours; the largest table
 number is then answered as any unknown table, on both databases.
@@ -55,7 +55,7 @@ async def test_every_integer_and_number_option_is_within_discords_range(h: Harne
     crossed = [(p, o["name"]) for p, o in found
                if o.get("min_value", low) > o.get("max_value", high)]
     assert crossed == []
-    verify = {o["name"]: o for p, o in found if p == "fair verify"}
+    verify = {o["name"]: o for p, o in found if p == "verify"}
     assert verify["table"]["max_value"] == high
 
 
@@ -64,6 +64,6 @@ async def test_the_largest_table_number_is_an_unknown_table_on_both_databases(
     hdb: Harness,
 ) -> None:
     member = hdb.member("Carla", locale="en-GB")
-    reply = await hdb.slash(member, "fair verify", table=2**53 - 1)
+    reply = await hdb.slash(member, "verify", table=2**53 - 1)
     assert reply.ephemeral
     assert reply.text == f"There is no table {2**53 - 1} on this server."

@@ -1,6 +1,6 @@
 """Issue 30 on Discord: the commitment on the table message and in every hand reply, the
 secret in nothing (message, hand reply, log line) before the close and in the closing
-message after it; `/fair word` and `/fair verify` through the real command tree, in English
+message after it; `/fair word` and `/verify` through the real command tree, in English
 and Italian, refusals private and changing nothing."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ async def test_commitment_shown_secret_hidden_until_the_close_then_verified(
         assert state.commitment in replay.text and secret in replay.text
 
         for member, lang in ((members[0], "en"), (members[1], "it")):
-            reply = await h.slash(member, "fair verify", table=state.table_id)
+            reply = await h.slash(member, "verify", table=state.table_id)
             assert reply.ephemeral
             (embed,) = reply.embeds
             assert embed["title"] == t("fairness.answer.title", lang, table=state.table_id)
@@ -100,13 +100,13 @@ async def test_fair_verify_refuses_an_open_or_unknown_table_politely(
         state = h.bot.tables.state(h.channel_id)
         assert state is not None and state.commitment is not None
         before = len(h.calls)
-        reply = await h.slash(anna, "fair verify", table=state.table_id)
+        reply = await h.slash(anna, "verify", table=state.table_id)
         assert reply.ephemeral
         assert reply.text == t("fairness.answer.still_open", lang, table=state.table_id,
                                commitment=state.commitment)
         row = await h.bot.open_store.get_table(state.table_id)
         assert row.secret is not None and not secret_seen(h, row.secret.hex(), before)
-        unknown = await h.slash(anna, "fair verify", table=999)
+        unknown = await h.slash(anna, "verify", table=999)
         assert unknown.ephemeral
         assert unknown.text == t("fairness.answer.no_table", lang, table=999)
 

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.cli.verify import hands_by_priority
 from bot.engine import Hand, Rules
 from bot.engine.events import Event
 from bot.fairness import (
@@ -22,6 +21,7 @@ from bot.fairness import (
     verify_hand,
     verify_table,
 )
+from bot.fairness.pasted import hands_by_priority
 from bot.players import make_player
 
 RULES = [Rules(players=p) for p in (3, 4, 5, 6)] + [Rules(players=3, three_players="suit")]

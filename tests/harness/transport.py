@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 EPHEMERAL = 64
 LOADING = 128
+#: An interaction token lasts 15 minutes; an app only the member installed gets 5 follow-ups.
+TOKEN_SECONDS = 15 * 60
+MAX_FOLLOWUPS = 5
 # interaction callback types
 PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE, MODAL = (
     1, 4, 5, 6, 7, 8, 9,
@@ -291,6 +294,12 @@ class FakeDiscord:
         #: The bot's permissions per channel where they differ from the default (see
         #: `Harness.set_bot_permissions`): bot-token posts and edits there answer 403.
         self.bot_permissions: dict[int, discord.Permissions] = {}
+        #: Channels and servers the bot was not invited to (`tests.harness.places`): every
+        #: bot-token request naming one is refused 403 Missing Access, as Discord does.
+        self.uninvited: set[int] = set()
+        #: Interactions of an app only the member installed: token -> when it was issued (loop
+        #: time). Discord allows them 5 follow-ups and 15 minutes (`_check_limited`).
+        self.limited_tokens: dict[str, float] = {}
         #: Awaited with every call before it is answered (`tests.harness.traffic` counts,
         #: times and throttles calls there); None: answer at once.
         self.gate: Callable[[Call], Awaitable[None]] | None = None
@@ -426,6 +435,9 @@ class FakeDiscord:
     # -- answers ------------------------------------------------------------------------
     def _answer_http(self, call: Call) -> Any:
         p, m = call.path, call.method
+        named = {int(v) for k, v in call.params.items() if k in ("channel_id", "guild_id")}
+        if named & self.uninvited:
+            raise _forbidden(50001, "Missing Access")
         if p == "/users/@me" and m == "GET":
             return self.bot_user
         if p == "/oauth2/applications/@me" and m == "GET":
@@ -553,6 +565,8 @@ class FakeDiscord:
         if interaction is None:
             raise _not_found("Webhook", 10015)
         p, m = call.path, call.method
+        if token in self.limited_tokens:
+            self._check_limited(token, p, m)
         if p == "/interactions/{webhook_id}/{webhook_token}/callback":
             return self._callback(call, interaction)
         if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST":
@@ -568,6 +582,18 @@ class FakeDiscord:
                 msg.deleted = True
                 return None
         raise HarnessHTTPError(501, f"harness: no fake answer for webhook {m} {p}")
+
+    def _check_limited(self, token: str, path: str, method: str) -> None:
+        """Discord's limits on an interaction of an app only the member installed: its
+        token lasts 15 minutes, and it takes at most 5 follow-up messages."""
+        if asyncio.get_running_loop().time() - self.limited_tokens[token] > TOKEN_SECONDS:
+            raise HarnessHTTPError(401, "Invalid Webhook Token", 50027)
+        if path == "/webhooks/{webhook_id}/{webhook_token}" and method == "POST":
+            sent = sum(1 for c in self.calls if c.token == token and c.method == "POST"
+                       and c.path == path)
+            if sent > MAX_FOLLOWUPS:
+                raise HarnessHTTPError(400, "Maximum number of follow-up messages reached",
+                                       40094)
 
     def _callback(self, call: Call, interaction: dict[str, Any]) -> dict[str, Any]:
         token = interaction["token"]
