@@ -120,6 +120,7 @@ HOW = {
     ".venv/bin/python -m bot demo --players 5 --seed 7 --hands 3 --lang it --out data/demo":
         "offline",
     ".venv/bin/python -m bot play": "offline, scripted input",
+    ".venv/bin/python -m bot play --level expert": "offline, scripted input",
     ".venv/bin/python -m bot learn": "offline, the lesson's moves",
     ".venv/bin/python -m bot bench": "benchmark",
     '.venv/bin/python bench/bench_tables.py full': "benchmark, small size",
@@ -229,11 +230,13 @@ def test_the_offline_lines_run(workdir: Path) -> None:
 
 
 def test_play_runs_with_scripted_input(workdir: Path) -> None:
-    (line,) = lines_checked_as("offline, scripted input")
-    proc = shell(line, workdir, stdin="help\nhand\npass\npass\nquit\n")
-    assert proc.returncode == 0, proc.stderr
-    assert "Your hand:" in proc.stdout and "Choices:" in proc.stdout
-    assert "Goodbye: you leave with" in proc.stdout and "Traceback" not in proc.stderr
+    for line in lines_checked_as("offline, scripted input"):
+        proc = shell(line, workdir, stdin="help\nhand\npass\npass\nquit\n")
+        assert proc.returncode == 0, proc.stderr
+        assert "Your hand:" in proc.stdout and "Choices:" in proc.stdout
+        assert "Goodbye: you leave with" in proc.stdout and "Traceback" not in proc.stderr
+        if "--level expert" in line:
+            assert proc.stdout.count(": CPU expert") == 3, proc.stdout[:300]
 
 
 def test_learn_runs_to_the_end_of_the_lesson(workdir: Path) -> None:
