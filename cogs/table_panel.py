@@ -106,6 +106,10 @@ class Panel:
     image: tuple[object, ...] | None = None
     #: what the player just did ("You passed."), shown until their next turn
     note: str | None = None
+    #: why their last click was refused, shown above the moves while the panel shows what it
+    #: was refused on (`refused_on`; None until that edit)
+    refusal: str | None = None
+    refused_on: Shown | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
@@ -158,6 +162,16 @@ class PanelBook:
         panel = self.adopt(interaction, table_id, lang, wake=False)
         if not await self.show(panel):
             self._forget(panel)
+
+    def refuse(self, interaction: discord.Interaction[StoppaBot], table_id: int, lang: str,
+               refusal: str) -> None:
+        """A click in the panel was refused (answered by a deferred update already): the
+        panel shows why, in place, current (never another private message)."""
+        panel = self._panels.get((table_id, interaction.user.id))
+        if panel is None or panel.interaction is not interaction:
+            panel = self.adopt(interaction, table_id, lang, wake=False)
+        panel.note, panel.refusal, panel.refused_on = None, refusal, None
+        panel.wake.set()
 
     def push(self, update: Update) -> None:
         """An update of the service: wake the panels of its table whose view changed."""
@@ -222,7 +236,10 @@ class PanelBook:
             shown = shown_of(state, panel.user, info)
             if shown.my_turn:
                 panel.note = None  # their new turn: what they did before is old news
-            text, view = await self.content(state, panel.user, panel.lang, panel.note)
+            if panel.refused_on not in (None, shown):
+                panel.refusal = None  # the table moved on: the refusal is old news
+            text, view = await self.content(state, panel.user, panel.lang, panel.note,
+                                            panel.refusal)
             files: Any = MISSING
             image = image_key(shown)
             if shown.cards and image != panel.image:
@@ -238,6 +255,7 @@ class PanelBook:
                           panel.table_id, error.status)
                 return False
             panel.message_id = message.id
+            panel.refused_on = shown if panel.refusal is not None else None
             panel.image = image if shown.cards else None
             panel.shown = shown
             panel.edits += 1
@@ -261,8 +279,8 @@ class PanelBook:
             await MessageEdit(content=text[:CONTENT_LIMIT], view=view).edit_response(
                 panel.interaction)
 
-    async def content(self, state: TableState, user: int, lang: str, note: str | None = None
-                      ) -> tuple[str, discord.ui.View]:
+    async def content(self, state: TableState, user: int, lang: str, note: str | None = None,
+                      refusal: str | None = None) -> tuple[str, discord.ui.View]:
         """The panel's text and components: the moves on their turn; during a hand Leave, and
         "I'm back" while they are sat out (see `panel_lines` for the text)."""
         info = self._info(state, user)
@@ -285,6 +303,8 @@ class PanelBook:
             result = [t("handover.title", lang, hand_no=last.hand_no),
                       *hand_over_lines(last, lang, names, currency)]
         prompt = moves[0] if moves is not None else note
+        if refusal:
+            prompt = f"{refusal}\n{prompt}" if prompt else refusal
         return "\n".join(panel_lines(state, info, lang, prompt, result)), view
 
     async def _hand_image(self, info: PlayerHand, panel: Panel) -> discord.File:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 
 import discord
 from discord import app_commands
@@ -22,7 +23,17 @@ from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
 from bot.discord_utils.components import carries, custom_id_of, selected_values
 from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
-from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise, parse_action
+from bot.engine import (
+    Action,
+    Bet,
+    Call,
+    Declare,
+    IllegalAction,
+    Pass,
+    Play,
+    Raise,
+    parse_action,
+)
 from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.tables import PlayerHand, TableError, TableState
@@ -38,7 +49,7 @@ from cogs.table_items import (
 from cogs.table_lobby import TableLobby, leave_text
 from cogs.table_panel import STALE_CODES, PanelBook
 from cogs.table_replies import TableReplies, here
-from cogs.table_text import done_text
+from cogs.table_text import done_text, refusal_text
 
 _log = logging.getLogger("stoppa.table")
 
@@ -92,6 +103,25 @@ class TablePlay:
             await interaction.response.defer()
         await self.panels.open(interaction, state.table_id, lang)
         return True
+
+    @contextlib.asynccontextmanager
+    async def refused_in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                               table_id: int) -> AsyncIterator[None]:
+        """A move refused in a player's panel (an amount out of range, a choice the rules
+        refuse) is answered in that panel, updated in place with the refusal in it; elsewhere
+        the refusal goes on to `guard` (a private reply)."""
+        try:
+            yield
+        except (TableError, IllegalAction, UserFacingError) as error:
+            if not from_panel(interaction, table_id):
+                raise
+            _log.info("refused in panel user=%s: %s", interaction.user.id,
+                      getattr(error, "code", None) or getattr(error, "key", None))
+            text = (error.text(lang) if isinstance(error, UserFacingError)
+                    else refusal_text(error, lang))
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            self.panels.refuse(interaction, table_id, lang, text)
 
     async def act(
         self,
@@ -221,7 +251,8 @@ class TablePlay:
                 return await self.send_hand(interaction, lang, guild, channel)
             if action == "back":
                 return await lobby.back(interaction, lang)
-            await self._turn_button(interaction, lang, state, button)
+            async with self.refused_in_panel(interaction, lang, state.table_id):
+                await self._turn_button(interaction, lang, state, button)
 
         await self.replies.guard(interaction, work, f"button {button.action}",
                                  table=button.table)
@@ -317,14 +348,15 @@ class TablePlay:
             state = self.table(table, interaction)
             if not await self.prechecked(interaction, lang, state, hand, turn):
                 return
-            if not values:
-                raise UserFacingError("table.refuse.nothing_to_choose")
-            try:
-                action = parse_action(values[0])
-            except ValueError:
-                raise TableError("bad_action", text=values[0][:40]) from None
-            await self.act(interaction, lang, state.guild_id, state.channel_id, action,
-                           hand=hand, turn=turn)
+            async with self.refused_in_panel(interaction, lang, state.table_id):
+                if not values:
+                    raise UserFacingError("table.refuse.nothing_to_choose")
+                try:
+                    action = parse_action(values[0])
+                except ValueError:
+                    raise TableError("bad_action", text=values[0][:40]) from None
+                await self.act(interaction, lang, state.guild_id, state.channel_id, action,
+                               hand=hand, turn=turn)
 
         await self.replies.guard(interaction, work, "pick", table=table)
 
@@ -337,14 +369,15 @@ class TablePlay:
             state = self.table(table, interaction)
             if not await self.prechecked(interaction, lang, state, hand, turn):
                 return
-            info = self._my_turn_info(state, interaction.user.id, hand)
-            chips = typed_number(typed)
-            if chips is None:
-                low, high = info.bet_range or (0, 0)
-                raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
-            action = bet_action(info, chips)
-            await self.act(interaction, lang, state.guild_id, state.channel_id, action,
-                           hand=hand, turn=turn)
+            async with self.refused_in_panel(interaction, lang, state.table_id):
+                info = self._my_turn_info(state, interaction.user.id, hand)
+                chips = typed_number(typed)
+                if chips is None:
+                    low, high = info.bet_range or (0, 0)
+                    raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
+                action = bet_action(info, chips)
+                await self.act(interaction, lang, state.guild_id, state.channel_id, action,
+                               hand=hand, turn=turn)
 
         await self.replies.guard(interaction, work, "amount", table=table)
 

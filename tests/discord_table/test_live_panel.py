@@ -222,3 +222,41 @@ def panel_table(driver: TableDriver) -> int:
     state = driver.state()
     assert state is not None
     return int(state.table_id)
+
+
+async def test_an_illegal_move_in_the_panel_is_refused_in_the_panel_itself(
+    h: Harness,
+) -> None:
+    """Issue 36: a refused move (an amount that is no number, or out of range) answers by
+    updating the panel in place with the refusal in it: no other private message."""
+    members, anna = await seat_three(h)
+    driver = TableDriver(h, members, seed=3)
+    panel = await open_panel(h, driver, anna)
+    for _ in range(200):
+        await others_play(driver, anna)
+        state = driver.state()
+        assert state is not None
+        if any(":other:" in i for i in turn_of(panel, state.hand_no, state.turn)):
+            break
+        await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+    other = next(i for i in turn_of(panel, state.hand_no, state.turn) if ":other:" in i)
+    low, high = driver.hand_info(anna).bet_range
+    before = driver.state()
+    for typed, refusal in (("lots", t("table.refuse.bad_amount", "en", min=low, max=high)),
+                           (str(high + 1000), None)):
+        opened = await h.click(anna, panel.id, other)
+        assert opened.type == 9 and opened.modal is not None
+        refused = await h.submit_modal(anna, opened.modal["custom_id"], {"amount": typed},
+                                       opened_by=opened)
+        assert refused.type == 6 and refused.messages == [panel]  # in place, nothing else
+        assert driver.state() == before
+        if refusal is not None:
+            assert refusal in panel.text
+        # the refusal sits above the moves, which stay live for this turn
+        lines = panel.text.splitlines()
+        assert turn_of(panel, state.hand_no, state.turn) and len(lines) > 3
+    assert [m.id for m in private_messages(h, anna) if m.id >= panel.id] == [panel.id]
+    # the next move clears the refusal
+    shown = panel.text
+    await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+    assert panel.text != shown and str(high + 1000) not in panel.text

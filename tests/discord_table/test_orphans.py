@@ -130,8 +130,9 @@ async def test_the_bet_modal_still_works_after_a_restart(tmp_path: Path) -> None
         await h.restart()  # the Modal object is gone; Discord still shows the modal
 
         bad = await h.submit_modal(actor, modal_id, {"amount": "molto"}, opened_by=opened)
-        assert bad.ephemeral and answered_once(bad)
-        assert bad.text == t("table.refuse.bad_amount", "it", min=low, max=high)
+        # refused in the panel it came from, updated in place (issue 36)
+        assert bad.type == 6 and answered_once(bad) and len(bad.messages) == 1
+        assert t("table.refuse.bad_amount", "it", min=low, max=high) in bad.messages[0].text
         assert driver.state() == before
         done = await h.submit_modal(actor, modal_id, {"amount": str(amount)}, opened_by=opened)
         assert done.type == 6 and answered_once(done)
