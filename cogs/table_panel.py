@@ -34,6 +34,7 @@ from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, server_currency
 from bot.discord_utils.edits import MISSING, MessageEdit
 from bot.i18n import t
+from bot.i18n.currency import Currency
 from bot.render import hand_alt_text
 from bot.render.from_view import hand_snapshot
 from bot.render.hand import hand_image
@@ -126,6 +127,8 @@ class PanelBook:
         self.interval = float(interval if interval is not None else client.publish_interval)
         self.life = life
         self._panels: dict[tuple[int, int], Panel] = {}
+        #: the last state of a table that closed, while a panel of it still has to say so
+        self._closed: dict[int, TableState] = {}
 
     def panel(self, table_id: int, user: int) -> Panel | None:
         """The live panel of `user` at a table, if any."""
@@ -157,9 +160,11 @@ class PanelBook:
         return panel
 
     async def open(self, interaction: discord.Interaction[StoppaBot], table_id: int,
-                   lang: str) -> None:
-        """`adopt` and show the panel now (the click's answer is the panel itself)."""
+                   lang: str, *, refusal: str | None = None) -> None:
+        """`adopt` and show the panel now (the click's answer is the panel itself), with
+        `refusal` above its moves when the click could not be played."""
         panel = self.adopt(interaction, table_id, lang, wake=False)
+        panel.refusal = refusal
         if not await self.show(panel):
             self._forget(panel)
 
@@ -176,6 +181,8 @@ class PanelBook:
     def push(self, update: Update) -> None:
         """An update of the service: wake the panels of its table whose view changed."""
         state = update.state
+        if state.status == "closed" and any(t == update.table_id for t, _ in self._panels):
+            self._closed[update.table_id] = state
         for (table_id, user), panel in list(self._panels.items()):
             if table_id != update.table_id:
                 continue
@@ -214,6 +221,14 @@ class PanelBook:
     def _forget(self, panel: Panel) -> None:
         if self._panels.get((panel.table_id, panel.user)) is panel:
             del self._panels[(panel.table_id, panel.user)]
+        if not any(t == panel.table_id for t, _ in self._panels):
+            self._closed.pop(panel.table_id, None)
+
+    def _state(self, table_id: int) -> TableState | None:
+        """The table's latest state: open, or closed while its panels say so."""
+        service = self.client.tables
+        state = service.state_by_id(table_id) if service is not None else None
+        return state if state is not None else self._closed.get(table_id)
 
     def _info(self, state: TableState, user: int) -> PlayerHand | None:
         service = self.client.tables
@@ -228,8 +243,7 @@ class PanelBook:
         """Edit the panel with the table's latest state; False once it cannot be edited any
         more (the token refused, the table gone): the panel is then forgotten."""
         async with panel.lock:
-            service = self.client.tables
-            state = service.state_by_id(panel.table_id) if service is not None else None
+            state = self._state(panel.table_id)
             if state is None:
                 return False
             info = self._info(state, panel.user)
@@ -295,13 +309,20 @@ class PanelBook:
                                       row=4))
         result: list[str] = []
         last = state.last_hand
+        currency = server_currency(self.client, state.guild_id)
         if last is not None:
             users = {p.user for p in last.points} | {w.user for w in last.pots}
             users |= {p.payer for p in last.payments} | {p.to for p in last.payments}
             names = await self.names.names(state.guild_id, users)
-            currency = server_currency(self.client, state.guild_id)
             result = [t("handover.title", lang, hand_no=last.hand_no),
+                      *net_lines(last.net_of(user), lang, currency),
                       *hand_over_lines(last, lang, names, currency)]
+        if state.status == "closed":
+            chips = seat.chips if seat is not None else None
+            closed = [t("table.hand.closed", lang, amount=chips, currency=currency)
+                      if chips is not None else t("tables.closed", lang)]
+            return "\n".join([*closed, *(["", f"**{result[0]}**", *result[1:]] if result
+                                          else [])]), discord.ui.View(timeout=None)
         prompt = moves[0] if moves is not None else note
         if refusal:
             prompt = f"{refusal}\n{prompt}" if prompt else refusal
@@ -319,6 +340,17 @@ class PanelBook:
         png = await asyncio.to_thread(render_hand_upload, snap)
         return discord.File(io.BytesIO(png), filename=HAND_IMAGE,
                             description=hand_alt_text(snap)[:1000])
+
+
+def net_lines(net: int | None, lang: str, currency: Currency | None) -> list[str]:
+    """What the hand won or cost the player, in one line (none when they were not dealt in)."""
+    if net is None:
+        return []
+    if net > 0:
+        return [t("table.hand.net_won", lang, amount=net, currency=currency)]
+    if net < 0:
+        return [t("table.hand.net_lost", lang, amount=-net, currency=currency)]
+    return [t("table.hand.net_even", lang)]
 
 
 def image_key(shown: Shown) -> tuple[object, ...]:

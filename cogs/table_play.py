@@ -96,12 +96,23 @@ class TablePlay:
     async def stale_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
                           state: TableState, error: TableError) -> bool:
         """A click on an old panel (a stale turn, out of turn): that panel is shown again,
-        current, instead of a refusal and another message. False elsewhere."""
-        if error.code not in STALE_CODES or not from_panel(interaction, state.table_id):
+        current, instead of a refusal and another message. A turn button of an old table
+        message, of a turn gone, pressed by a seated player: their live panel, current from
+        then on (the table message's "My cards" does the same). False elsewhere (out of turn
+        on the table message: the refusal says whose turn it is)."""
+        if error.code not in STALE_CODES:
             return False
-        if not interaction.response.is_done():
-            await interaction.response.defer()
-        await self.panels.open(interaction, state.table_id, lang)
+        if from_panel(interaction, state.table_id):
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await self.panels.open(interaction, state.table_id, lang)
+            return True
+        if (error.code == "not_your_turn" or state.seat_of(interaction.user.id) is None
+                or not carries(interaction.message, f"stoppa:{state.table_id}:")):
+            return False
+        await self.replies.think(interaction)
+        await self.panels.open(interaction, state.table_id, lang,
+                               refusal=t("table.hand.moved_on", lang))
         return True
 
     @contextlib.asynccontextmanager

@@ -16,7 +16,7 @@ from typing import Any
 from bot.i18n import t
 from cogs.table_panel import PanelBook
 from tests.discord_table.driver import CARD, TableDriver
-from tests.discord_table.test_game import open_table
+from tests.discord_table.test_game import START, open_table
 from tests.harness import FakeMember, FakeMessage, Harness, Reply
 
 MOVES = ("pass", "call", "best", "bet")
@@ -260,3 +260,47 @@ async def test_an_illegal_move_in_the_panel_is_refused_in_the_panel_itself(
     shown = panel.text
     await play_in_panel(h, anna, panel, state.hand_no, state.turn)
     assert panel.text != shown and str(high + 1000) not in panel.text
+
+
+async def test_a_panel_shows_the_hands_net_and_then_that_the_table_closed(h: Harness) -> None:
+    """Issue 36: at the end of a hand the panel says what the hand won or lost the player;
+    when the table closes it is edited once more: the table closed, and their chips."""
+    members, anna = await seat_three(h)
+    await h.slash(anna, "stoppa round")  # the table closes after this hand
+    driver = TableDriver(h, members, seed=4)
+    panel = await open_panel(h, driver, anna)
+    table_id = panel_table(driver)
+    while (state := driver.state()) is not None:  # she plays in her panel only
+        await driver.service.wait_idle()
+        await h.settle()
+        if (state := driver.state()) is None:
+            break
+        if state.to_act == anna.id:
+            await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+        else:
+            await driver.play_turn("slash")
+    await h.settle()
+    chips = (await h.store.balances(h.guild_id, [anna.id]))[anna.id]
+    hands = sorted(await h.store.hand_history(table_id), key=lambda f: f.hand_no)
+    assert len(hands) >= 1 and sum(f.result[anna.id] for f in hands) == chips - START
+    sent = [(c.json or {}).get("content") or "" for c in h.calls
+            if c.via == "webhook" and c.method == "PATCH"]
+    for finished in hands:  # each hand's end said what it won or cost her
+        said = net_said(finished.result[anna.id])
+        title = t("handover.title", "en", hand_no=finished.hand_no)
+        assert any(said in text and title in text for text in sent), finished.hand_no
+    assert t("table.hand.closed", "en", amount=chips) in panel.text
+    assert net_said(hands[-1].result[anna.id]) in panel.text  # the last result stays readable
+    assert not turn_of(panel, 1, 0) and not [i for i in panel.custom_ids()
+                                             if i.split(":")[2] in (*MOVES, "leave")]
+    assert panels(h).panel(table_id, anna.id) is None  # nothing more to follow
+
+
+
+def net_said(net: int) -> str:
+    """How a panel says what a hand won or cost its player."""
+    if net > 0:
+        return t("table.hand.net_won", "en", amount=net)
+    if net < 0:
+        return t("table.hand.net_lost", "en", amount=-net)
+    return t("table.hand.net_even", "en")
