@@ -40,7 +40,7 @@ from bot.render.from_view import hand_snapshot
 from bot.render.hand import hand_image
 from bot.render.png import encode_png_palette
 from bot.render.snapshots import HandSnapshot
-from bot.tables import PlayerHand, TableError, TableState, Update
+from bot.tables import HandOver, PlayerHand, TableError, TableState, Update
 from cogs.table_hand_over import hand_over_lines
 from cogs.table_items import TableButton, action_panel
 from cogs.table_text import NameBook, hand_text, phase_text, pot_lines
@@ -111,6 +111,8 @@ class Panel:
     #: was refused on (`refused_on`; None until that edit)
     refusal: str | None = None
     refused_on: Shown | None = None
+    #: how the last hand ended, kept (in short) above the next hand until the player decides
+    kept: HandOver | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
@@ -152,12 +154,19 @@ class PanelBook:
                 old.task.cancel()
             if old.message_id is not None and old.message_id == message_id:
                 panel.image = old.image  # the same message: its image stays
+            panel.kept = old.kept  # until their decision (`decided`)
         self._panels[key] = panel
         if wake:
             panel.wake.set()
         panel.task = asyncio.get_running_loop().create_task(
             self._run(panel), name=f"stoppa_panel_{table_id}_{interaction.user.id}")
         return panel
+
+    def decided(self, table_id: int, user: int) -> None:
+        """The player made a decision: the last hand's result has been read."""
+        panel = self._panels.get((table_id, user))
+        if panel is not None:
+            panel.kept = None
 
     async def open(self, interaction: discord.Interaction[StoppaBot], table_id: int,
                    lang: str, *, refusal: str | None = None) -> None:
@@ -252,8 +261,12 @@ class PanelBook:
                 panel.note = None  # their new turn: what they did before is old news
             if panel.refused_on not in (None, shown):
                 panel.refusal = None  # the table moved on: the refusal is old news
+            if state.last_hand is not None:
+                panel.kept = state.last_hand
+            elif panel.kept is not None and panel.kept.hand_no < state.hand_no - 1:
+                panel.kept = None  # a hand older than the last one
             text, view = await self.content(state, panel.user, panel.lang, panel.note,
-                                            panel.refusal)
+                                            panel.refusal, panel.kept)
             files: Any = MISSING
             image = image_key(shown)
             if shown.cards and image != panel.image:
@@ -294,7 +307,8 @@ class PanelBook:
                 panel.interaction)
 
     async def content(self, state: TableState, user: int, lang: str, note: str | None = None,
-                      refusal: str | None = None) -> tuple[str, discord.ui.View]:
+                      refusal: str | None = None, kept: HandOver | None = None
+                      ) -> tuple[str, discord.ui.View]:
         """The panel's text and components: the moves on their turn; during a hand Leave, and
         "I'm back" while they are sat out (see `panel_lines` for the text)."""
         info = self._info(state, user)
@@ -326,7 +340,13 @@ class PanelBook:
         prompt = moves[0] if moves is not None else note
         if refusal:
             prompt = f"{refusal}\n{prompt}" if prompt else refusal
-        return "\n".join(panel_lines(state, info, lang, prompt, result)), view
+        lines = "\n".join(panel_lines(state, info, lang, prompt, result)).split("\n")
+        if last is None and kept is not None:  # the table dropped it: a short note under
+            # the new hand's title, above its cards
+            note_line = " ".join([f"*{t('handover.title', lang, hand_no=kept.hand_no)}:*",
+                                  *net_lines(kept.net_of(user), lang, currency)])
+            lines = [*lines[:1], note_line, *lines[1:]]
+        return "\n".join(lines), view
 
     async def _hand_image(self, info: PlayerHand, panel: Panel) -> discord.File:
         """The hand image (`image_key`; the text says the rest)."""

@@ -157,6 +157,8 @@ class TablePlay:
         state = r.service.state(channel)
         own = state is not None and carries(message, f"stoppa:{state.table_id}:")
         panel = None
+        if state is not None:
+            self.panels.decided(state.table_id, interaction.user.id)
         if component and own and state is not None and not interaction.response.is_done():
             await interaction.response.defer()
             if message is not None and message.flags.ephemeral:

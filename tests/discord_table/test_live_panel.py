@@ -64,9 +64,10 @@ async def play_in_panel(h: Harness, member: FakeMember, panel: FakeMessage, hand
 
 
 def cards_line(panel: FakeMessage) -> list[str]:
-    """The card codes of the panel's line of cards (its second line)."""
-    lines = panel.text.splitlines()
-    return CARD.findall(lines[1]) if len(lines) > 1 else []
+    """The card codes of the panel's line of cards (under its title, and the last hand's
+    note while it is kept)."""
+    lines = [line for line in panel.text.splitlines()[1:] if not line.startswith("*")]
+    return CARD.findall(lines[0]) if lines else []
 
 
 async def others_play(driver: TableDriver, anna: FakeMember) -> None:
@@ -304,3 +305,37 @@ def net_said(net: int) -> str:
     if net < 0:
         return t("table.hand.net_lost", "en", amount=-net)
     return t("table.hand.net_even", "en")
+
+
+async def test_the_last_hands_result_stays_in_the_panel_until_her_next_decision(
+    h: Harness,
+) -> None:
+    """Issue 36: when others act first in the next hand (the table message then drops the
+    result), her panel still says how the last hand ended for her, above the new hand, until
+    she decides; then it goes."""
+    members, anna = await seat_three(h)
+    driver = TableDriver(h, members, seed=3)
+    panel = await open_panel(h, driver, anna)
+    table_id = panel_table(driver)
+    checked, seen = 0, 0
+    while (state := driver.state()) is not None and state.hand_no < 5:
+        await others_play(driver, anna)
+        state = driver.state()
+        if state is None or state.hand_no >= 5:
+            break
+        if state.hand_no > seen and state.hand_no > 1:  # her first decision of a hand
+            seen = state.hand_no
+            if state.last_hand is None:  # the table no longer shows the last hand
+                hands = await h.store.hand_history(table_id)
+                last = next(f for f in hands if f.hand_no == state.hand_no - 1)
+                title = t("handover.title", "en", hand_no=last.hand_no)
+                assert title in panel.text and net_said(last.result[anna.id]) in panel.text
+                lines = panel.text.splitlines()  # under the new hand's title, above its cards
+                assert lines[0] == f"**{t('table.hand.title', 'en', hand_no=state.hand_no)}**"
+                assert lines[1].startswith(f"*{title}:*")
+                await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+                assert title not in panel.text  # her decision: the note goes
+                checked += 1
+                continue
+        await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+    assert checked >= 1
