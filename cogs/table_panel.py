@@ -34,12 +34,13 @@ from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, server_currency
 from bot.discord_utils.edits import MISSING, MessageEdit
 from bot.i18n import t
+from bot.i18n.currency import Currency
 from bot.render import hand_alt_text
 from bot.render.from_view import hand_snapshot
 from bot.render.hand import hand_image
 from bot.render.png import encode_png_palette
 from bot.render.snapshots import HandSnapshot
-from bot.tables import PlayerHand, TableError, TableState, Update
+from bot.tables import HandOver, PlayerHand, TableError, TableState, Update
 from cogs.table_hand_over import hand_over_lines
 from cogs.table_items import TableButton, action_panel
 from cogs.table_text import NameBook, hand_text, phase_text, pot_lines
@@ -106,6 +107,12 @@ class Panel:
     image: tuple[object, ...] | None = None
     #: what the player just did ("You passed."), shown until their next turn
     note: str | None = None
+    #: why their last click was refused, shown above the moves while the panel shows what it
+    #: was refused on (`refused_on`; None until that edit)
+    refusal: str | None = None
+    refused_on: Shown | None = None
+    #: how the last hand ended, kept (in short) above the next hand until the player decides
+    kept: HandOver | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
@@ -122,6 +129,8 @@ class PanelBook:
         self.interval = float(interval if interval is not None else client.publish_interval)
         self.life = life
         self._panels: dict[tuple[int, int], Panel] = {}
+        #: the last state of a table that closed, while a panel of it still has to say so
+        self._closed: dict[int, TableState] = {}
 
     def panel(self, table_id: int, user: int) -> Panel | None:
         """The live panel of `user` at a table, if any."""
@@ -145,6 +154,7 @@ class PanelBook:
                 old.task.cancel()
             if old.message_id is not None and old.message_id == message_id:
                 panel.image = old.image  # the same message: its image stays
+            panel.kept = old.kept  # until their decision (`decided`)
         self._panels[key] = panel
         if wake:
             panel.wake.set()
@@ -152,16 +162,36 @@ class PanelBook:
             self._run(panel), name=f"stoppa_panel_{table_id}_{interaction.user.id}")
         return panel
 
+    def decided(self, table_id: int, user: int) -> None:
+        """The player made a decision: the last hand's result has been read."""
+        panel = self._panels.get((table_id, user))
+        if panel is not None:
+            panel.kept = None
+
     async def open(self, interaction: discord.Interaction[StoppaBot], table_id: int,
-                   lang: str) -> None:
-        """`adopt` and show the panel now (the click's answer is the panel itself)."""
+                   lang: str, *, refusal: str | None = None) -> None:
+        """`adopt` and show the panel now (the click's answer is the panel itself), with
+        `refusal` above its moves when the click could not be played."""
         panel = self.adopt(interaction, table_id, lang, wake=False)
+        panel.refusal = refusal
         if not await self.show(panel):
             self._forget(panel)
+
+    def refuse(self, interaction: discord.Interaction[StoppaBot], table_id: int, lang: str,
+               refusal: str) -> None:
+        """A click in the panel was refused (answered by a deferred update already): the
+        panel shows why, in place, current (never another private message)."""
+        panel = self._panels.get((table_id, interaction.user.id))
+        if panel is None or panel.interaction is not interaction:
+            panel = self.adopt(interaction, table_id, lang, wake=False)
+        panel.note, panel.refusal, panel.refused_on = None, refusal, None
+        panel.wake.set()
 
     def push(self, update: Update) -> None:
         """An update of the service: wake the panels of its table whose view changed."""
         state = update.state
+        if state.status == "closed" and any(t == update.table_id for t, _ in self._panels):
+            self._closed[update.table_id] = state
         for (table_id, user), panel in list(self._panels.items()):
             if table_id != update.table_id:
                 continue
@@ -200,6 +230,14 @@ class PanelBook:
     def _forget(self, panel: Panel) -> None:
         if self._panels.get((panel.table_id, panel.user)) is panel:
             del self._panels[(panel.table_id, panel.user)]
+        if not any(t == panel.table_id for t, _ in self._panels):
+            self._closed.pop(panel.table_id, None)
+
+    def _state(self, table_id: int) -> TableState | None:
+        """The table's latest state: open, or closed while its panels say so."""
+        service = self.client.tables
+        state = service.state_by_id(table_id) if service is not None else None
+        return state if state is not None else self._closed.get(table_id)
 
     def _info(self, state: TableState, user: int) -> PlayerHand | None:
         service = self.client.tables
@@ -214,15 +252,21 @@ class PanelBook:
         """Edit the panel with the table's latest state; False once it cannot be edited any
         more (the token refused, the table gone): the panel is then forgotten."""
         async with panel.lock:
-            service = self.client.tables
-            state = service.state_by_id(panel.table_id) if service is not None else None
+            state = self._state(panel.table_id)
             if state is None:
                 return False
             info = self._info(state, panel.user)
             shown = shown_of(state, panel.user, info)
             if shown.my_turn:
                 panel.note = None  # their new turn: what they did before is old news
-            text, view = await self.content(state, panel.user, panel.lang, panel.note)
+            if panel.refused_on not in (None, shown):
+                panel.refusal = None  # the table moved on: the refusal is old news
+            if state.last_hand is not None:
+                panel.kept = state.last_hand
+            elif panel.kept is not None and panel.kept.hand_no < state.hand_no - 1:
+                panel.kept = None  # a hand older than the last one
+            text, view = await self.content(state, panel.user, panel.lang, panel.note,
+                                            panel.refusal, panel.kept)
             files: Any = MISSING
             image = image_key(shown)
             if shown.cards and image != panel.image:
@@ -238,6 +282,7 @@ class PanelBook:
                           panel.table_id, error.status)
                 return False
             panel.message_id = message.id
+            panel.refused_on = shown if panel.refusal is not None else None
             panel.image = image if shown.cards else None
             panel.shown = shown
             panel.edits += 1
@@ -261,7 +306,8 @@ class PanelBook:
             await MessageEdit(content=text[:CONTENT_LIMIT], view=view).edit_response(
                 panel.interaction)
 
-    async def content(self, state: TableState, user: int, lang: str, note: str | None = None
+    async def content(self, state: TableState, user: int, lang: str, note: str | None = None,
+                      refusal: str | None = None, kept: HandOver | None = None
                       ) -> tuple[str, discord.ui.View]:
         """The panel's text and components: the moves on their turn; during a hand Leave, and
         "I'm back" while they are sat out (see `panel_lines` for the text)."""
@@ -277,15 +323,30 @@ class PanelBook:
                                       row=4))
         result: list[str] = []
         last = state.last_hand
+        currency = server_currency(self.client, state.guild_id)
         if last is not None:
             users = {p.user for p in last.points} | {w.user for w in last.pots}
             users |= {p.payer for p in last.payments} | {p.to for p in last.payments}
             names = await self.names.names(state.guild_id, users)
-            currency = server_currency(self.client, state.guild_id)
             result = [t("handover.title", lang, hand_no=last.hand_no),
+                      *net_lines(last.net_of(user), lang, currency),
                       *hand_over_lines(last, lang, names, currency)]
+        if state.status == "closed":
+            chips = seat.chips if seat is not None else None
+            closed = [t("table.hand.closed", lang, amount=chips, currency=currency)
+                      if chips is not None else t("tables.closed", lang)]
+            return "\n".join([*closed, *(["", f"**{result[0]}**", *result[1:]] if result
+                                          else [])]), discord.ui.View(timeout=None)
         prompt = moves[0] if moves is not None else note
-        return "\n".join(panel_lines(state, info, lang, prompt, result)), view
+        if refusal:
+            prompt = f"{refusal}\n{prompt}" if prompt else refusal
+        lines = "\n".join(panel_lines(state, info, lang, prompt, result)).split("\n")
+        if last is None and kept is not None:  # the table dropped it: a short note under
+            # the new hand's title, above its cards
+            note_line = " ".join([f"*{t('handover.title', lang, hand_no=kept.hand_no)}:*",
+                                  *net_lines(kept.net_of(user), lang, currency)])
+            lines = [*lines[:1], note_line, *lines[1:]]
+        return "\n".join(lines), view
 
     async def _hand_image(self, info: PlayerHand, panel: Panel) -> discord.File:
         """The hand image (`image_key`; the text says the rest)."""
@@ -299,6 +360,17 @@ class PanelBook:
         png = await asyncio.to_thread(render_hand_upload, snap)
         return discord.File(io.BytesIO(png), filename=HAND_IMAGE,
                             description=hand_alt_text(snap)[:1000])
+
+
+def net_lines(net: int | None, lang: str, currency: Currency | None) -> list[str]:
+    """What the hand won or cost the player, in one line (none when they were not dealt in)."""
+    if net is None:
+        return []
+    if net > 0:
+        return [t("table.hand.net_won", lang, amount=net, currency=currency)]
+    if net < 0:
+        return [t("table.hand.net_lost", lang, amount=-net, currency=currency)]
+    return [t("table.hand.net_even", lang)]
 
 
 def image_key(shown: Shown) -> tuple[object, ...]:

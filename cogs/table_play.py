@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 
 import discord
 from discord import app_commands
@@ -22,7 +23,15 @@ from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
 from bot.discord_utils.components import carries, custom_id_of, selected_values
 from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
-from bot.engine import Action, Call, Declare, Pass, Play, parse_action
+from bot.engine import (
+    Action,
+    Call,
+    Declare,
+    IllegalAction,
+    Pass,
+    Play,
+    parse_action,
+)
 from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.tables import PlayerHand, TableError, TableState
@@ -38,7 +47,7 @@ from cogs.table_items import (
 from cogs.table_lobby import TableLobby, leave_text
 from cogs.table_panel import STALE_CODES, PanelBook
 from cogs.table_replies import TableReplies, here
-from cogs.table_text import done_text
+from cogs.table_text import done_text, refusal_text
 
 _log = logging.getLogger("stoppa.table")
 
@@ -85,13 +94,43 @@ class TablePlay:
     async def stale_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
                           state: TableState, error: TableError) -> bool:
         """A click on an old panel (a stale turn, out of turn): that panel is shown again,
-        current, instead of a refusal and another message. False elsewhere."""
-        if error.code not in STALE_CODES or not from_panel(interaction, state.table_id):
+        current, instead of a refusal and another message. A turn button of an old table
+        message, of a turn gone, pressed by a seated player: their live panel, current from
+        then on (the table message's "My cards" does the same). False elsewhere (out of turn
+        on the table message: the refusal says whose turn it is)."""
+        if error.code not in STALE_CODES:
             return False
-        if not interaction.response.is_done():
-            await interaction.response.defer()
-        await self.panels.open(interaction, state.table_id, lang)
+        if from_panel(interaction, state.table_id):
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await self.panels.open(interaction, state.table_id, lang)
+            return True
+        if (error.code == "not_your_turn" or state.seat_of(interaction.user.id) is None
+                or not carries(interaction.message, f"stoppa:{state.table_id}:")):
+            return False
+        await self.replies.think(interaction)
+        await self.panels.open(interaction, state.table_id, lang,
+                               refusal=t("table.hand.moved_on", lang))
         return True
+
+    @contextlib.asynccontextmanager
+    async def refused_in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                               table_id: int) -> AsyncIterator[None]:
+        """A move refused in a player's panel (an amount out of range, a choice the rules
+        refuse) is answered in that panel, updated in place with the refusal in it; elsewhere
+        the refusal goes on to `guard` (a private reply)."""
+        try:
+            yield
+        except (TableError, IllegalAction, UserFacingError) as error:
+            if not from_panel(interaction, table_id):
+                raise
+            _log.info("refused in panel user=%s: %s", interaction.user.id,
+                      getattr(error, "code", None) or getattr(error, "key", None))
+            text = (error.text(lang) if isinstance(error, UserFacingError)
+                    else refusal_text(error, lang))
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            self.panels.refuse(interaction, table_id, lang, text)
 
     async def act(
         self,
@@ -116,6 +155,8 @@ class TablePlay:
         state = r.service.state(channel)
         own = state is not None and carries(message, f"stoppa:{state.table_id}:")
         panel = None
+        if state is not None:
+            self.panels.decided(state.table_id, interaction.user.id)
         if component and own and state is not None and not interaction.response.is_done():
             await interaction.response.defer()
             if message is not None and message.flags.ephemeral:
@@ -221,7 +262,8 @@ class TablePlay:
                 return await self.send_hand(interaction, lang, guild, channel)
             if action == "back":
                 return await lobby.back(interaction, lang)
-            await self._turn_button(interaction, lang, state, button)
+            async with self.refused_in_panel(interaction, lang, state.table_id):
+                await self._turn_button(interaction, lang, state, button)
 
         await self.replies.guard(interaction, work, f"button {button.action}",
                                  table=button.table)
@@ -317,14 +359,15 @@ class TablePlay:
             state = self.table(table, interaction)
             if not await self.prechecked(interaction, lang, state, hand, turn):
                 return
-            if not values:
-                raise UserFacingError("table.refuse.nothing_to_choose")
-            try:
-                action = parse_action(values[0])
-            except ValueError:
-                raise TableError("bad_action", text=values[0][:40]) from None
-            await self.act(interaction, lang, state.guild_id, state.channel_id, action,
-                           hand=hand, turn=turn)
+            async with self.refused_in_panel(interaction, lang, state.table_id):
+                if not values:
+                    raise UserFacingError("table.refuse.nothing_to_choose")
+                try:
+                    action = parse_action(values[0])
+                except ValueError:
+                    raise TableError("bad_action", text=values[0][:40]) from None
+                await self.act(interaction, lang, state.guild_id, state.channel_id, action,
+                               hand=hand, turn=turn)
 
         await self.replies.guard(interaction, work, "pick", table=table)
 
@@ -337,14 +380,15 @@ class TablePlay:
             state = self.table(table, interaction)
             if not await self.prechecked(interaction, lang, state, hand, turn):
                 return
-            info = self._my_turn_info(state, interaction.user.id, hand)
-            chips = typed_number(typed)
-            if chips is None:
-                low, high = info.bet_range or (0, 0)
-                raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
-            action = typed_amount(info.actions, chips)
-            await self.act(interaction, lang, state.guild_id, state.channel_id, action,
-                           hand=hand, turn=turn)
+            async with self.refused_in_panel(interaction, lang, state.table_id):
+                info = self._my_turn_info(state, interaction.user.id, hand)
+                chips = typed_number(typed)
+                if chips is None:
+                    low, high = info.bet_range or (0, 0)
+                    raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
+                action = typed_amount(info.actions, chips)
+                await self.act(interaction, lang, state.guild_id, state.channel_id, action,
+                               hand=hand, turn=turn)
 
         await self.replies.guard(interaction, work, "amount", table=table)
 

@@ -93,6 +93,8 @@ def hand_over(hand: Hand, players: Sequence[int], *, hand_no: int, turn: int,
     return HandOver(
         hand_no=hand_no, turn=turn, points=tuple(points), pots=tuple(pots), special=special,
         holder=holder, proof=proof, closer=closer, payments=tuple(payments), carry=carry,
+        nets=tuple((user, int(chips)) for seat, chips in enumerate(hand.result or ())
+                   if (user := _user(players, seat)) is not None),
     )
 
 

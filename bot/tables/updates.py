@@ -267,6 +267,12 @@ class HandOver:
     closer: int | None = None
     payments: tuple[Payment, ...] = ()
     carry: int = 0
+    #: what the hand won (+) or cost (-) each player, as (user, chips) (a panel says it)
+    nets: tuple[tuple[int, int], ...] = ()
+
+    def net_of(self, user: int) -> int | None:
+        """What the hand won or cost `user` (None: not dealt in, or an older record)."""
+        return next((chips for who, chips in self.nets if who == user), None)
 
     @property
     def winner(self) -> int | None:
@@ -275,8 +281,9 @@ class HandOver:
         return self.closer if self.closer is not None else self.holder
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able form (kept in the table's meta, so a restart shows it too)."""
-        return {
+        """JSON-able form (kept in the table's meta, so a restart shows it too); `nets` only
+        when known (a meta written before them reads back as the same JSON)."""
+        data = {
             "hand_no": self.hand_no,
             "turn": self.turn,
             "points": [
@@ -299,6 +306,9 @@ class HandOver:
             ],
             "carry": self.carry,
         }
+        if self.nets:
+            data["nets"] = [[user, chips] for user, chips in self.nets]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandOver:
@@ -325,4 +335,5 @@ class HandOver:
                 for p in data.get("payments") or ()
             ),
             carry=int(data.get("carry") or 0),
+            nets=tuple((int(user), int(chips)) for user, chips in data.get("nets") or ()),
         )

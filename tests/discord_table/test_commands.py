@@ -143,8 +143,9 @@ async def test_bet_modal_declare_best_and_turn_ping(h: Harness) -> None:
     modal_id = opened.modal["custom_id"]
     low, high = driver.hand_info(actor).bet_range
     refused = await h.submit_modal(actor, modal_id, {"amount": "lots"}, opened_by=opened)
-    assert refused.ephemeral
-    assert refused.text == t("table.refuse.bad_amount", "en", min=low, max=high)
+    # refused in the panel itself, updated in place (issue 36)
+    assert refused.type == 6 and refused.messages == [panel.message]
+    assert t("table.refuse.bad_amount", "en", min=low, max=high) in panel.message.text
     reopened = await h.click(actor, panel.message.id, other)
     done = await h.submit_modal(actor, modal_id, {"amount": "30"}, opened_by=reopened)
     assert done.type == 6

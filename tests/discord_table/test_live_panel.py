@@ -16,7 +16,7 @@ from typing import Any
 from bot.i18n import t
 from cogs.table_panel import PanelBook
 from tests.discord_table.driver import CARD, TableDriver
-from tests.discord_table.test_game import open_table
+from tests.discord_table.test_game import START, open_table
 from tests.harness import FakeMember, FakeMessage, Harness, Reply
 
 MOVES = ("pass", "call", "best", "bet")
@@ -64,9 +64,10 @@ async def play_in_panel(h: Harness, member: FakeMember, panel: FakeMessage, hand
 
 
 def cards_line(panel: FakeMessage) -> list[str]:
-    """The card codes of the panel's line of cards (its second line)."""
-    lines = panel.text.splitlines()
-    return CARD.findall(lines[1]) if len(lines) > 1 else []
+    """The card codes of the panel's line of cards (under its title, and the last hand's
+    note while it is kept)."""
+    lines = [line for line in panel.text.splitlines()[1:] if not line.startswith("*")]
+    return CARD.findall(lines[0]) if lines else []
 
 
 async def others_play(driver: TableDriver, anna: FakeMember) -> None:
@@ -222,3 +223,119 @@ def panel_table(driver: TableDriver) -> int:
     state = driver.state()
     assert state is not None
     return int(state.table_id)
+
+
+async def test_an_illegal_move_in_the_panel_is_refused_in_the_panel_itself(
+    h: Harness,
+) -> None:
+    """Issue 36: a refused move (an amount that is no number, or out of range) answers by
+    updating the panel in place with the refusal in it: no other private message."""
+    members, anna = await seat_three(h)
+    driver = TableDriver(h, members, seed=3)
+    panel = await open_panel(h, driver, anna)
+    for _ in range(200):
+        await others_play(driver, anna)
+        state = driver.state()
+        assert state is not None
+        if any(":other:" in i for i in turn_of(panel, state.hand_no, state.turn)):
+            break
+        await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+    other = next(i for i in turn_of(panel, state.hand_no, state.turn) if ":other:" in i)
+    low, high = driver.hand_info(anna).bet_range
+    before = driver.state()
+    for typed, refusal in (("lots", t("table.refuse.bad_amount", "en", min=low, max=high)),
+                           (str(high + 1000), None)):
+        opened = await h.click(anna, panel.id, other)
+        assert opened.type == 9 and opened.modal is not None
+        refused = await h.submit_modal(anna, opened.modal["custom_id"], {"amount": typed},
+                                       opened_by=opened)
+        assert refused.type == 6 and refused.messages == [panel]  # in place, nothing else
+        assert driver.state() == before
+        if refusal is not None:
+            assert refusal in panel.text
+        # the refusal sits above the moves, which stay live for this turn
+        lines = panel.text.splitlines()
+        assert turn_of(panel, state.hand_no, state.turn) and len(lines) > 3
+    assert [m.id for m in private_messages(h, anna) if m.id >= panel.id] == [panel.id]
+    # the next move clears the refusal
+    shown = panel.text
+    await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+    assert panel.text != shown and str(high + 1000) not in panel.text
+
+
+async def test_a_panel_shows_the_hands_net_and_then_that_the_table_closed(h: Harness) -> None:
+    """Issue 36: at the end of a hand the panel says what the hand won or lost the player;
+    when the table closes it is edited once more: the table closed, and their chips."""
+    members, anna = await seat_three(h)
+    await h.slash(anna, "stoppa round")  # the table closes after this hand
+    driver = TableDriver(h, members, seed=4)
+    panel = await open_panel(h, driver, anna)
+    table_id = panel_table(driver)
+    while (state := driver.state()) is not None:  # she plays in her panel only
+        await driver.service.wait_idle()
+        await h.settle()
+        if (state := driver.state()) is None:
+            break
+        if state.to_act == anna.id:
+            await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+        else:
+            await driver.play_turn("slash")
+    await h.settle()
+    chips = (await h.store.balances(h.guild_id, [anna.id]))[anna.id]
+    hands = sorted(await h.store.hand_history(table_id), key=lambda f: f.hand_no)
+    assert len(hands) >= 1 and sum(f.result[anna.id] for f in hands) == chips - START
+    sent = [(c.json or {}).get("content") or "" for c in h.calls
+            if c.via == "webhook" and c.method == "PATCH"]
+    for finished in hands:  # each hand's end said what it won or cost her
+        said = net_said(finished.result[anna.id])
+        title = t("handover.title", "en", hand_no=finished.hand_no)
+        assert any(said in text and title in text for text in sent), finished.hand_no
+    assert t("table.hand.closed", "en", amount=chips) in panel.text
+    assert net_said(hands[-1].result[anna.id]) in panel.text  # the last result stays readable
+    assert not turn_of(panel, 1, 0) and not [i for i in panel.custom_ids()
+                                             if i.split(":")[2] in (*MOVES, "leave")]
+    assert panels(h).panel(table_id, anna.id) is None  # nothing more to follow
+
+
+
+def net_said(net: int) -> str:
+    """How a panel says what a hand won or cost its player."""
+    if net > 0:
+        return t("table.hand.net_won", "en", amount=net)
+    if net < 0:
+        return t("table.hand.net_lost", "en", amount=-net)
+    return t("table.hand.net_even", "en")
+
+
+async def test_the_last_hands_result_stays_in_the_panel_until_her_next_decision(
+    h: Harness,
+) -> None:
+    """Issue 36: when others act first in the next hand (the table message then drops the
+    result), her panel still says how the last hand ended for her, above the new hand, until
+    she decides; then it goes."""
+    members, anna = await seat_three(h)
+    driver = TableDriver(h, members, seed=3)
+    panel = await open_panel(h, driver, anna)
+    table_id = panel_table(driver)
+    checked, seen = 0, 0
+    while (state := driver.state()) is not None and state.hand_no < 5:
+        await others_play(driver, anna)
+        state = driver.state()
+        if state is None or state.hand_no >= 5:
+            break
+        if state.hand_no > seen and state.hand_no > 1:  # her first decision of a hand
+            seen = state.hand_no
+            if state.last_hand is None:  # the table no longer shows the last hand
+                hands = await h.store.hand_history(table_id)
+                last = next(f for f in hands if f.hand_no == state.hand_no - 1)
+                title = t("handover.title", "en", hand_no=last.hand_no)
+                assert title in panel.text and net_said(last.result[anna.id]) in panel.text
+                lines = panel.text.splitlines()  # under the new hand's title, above its cards
+                assert lines[0] == f"**{t('table.hand.title', 'en', hand_no=state.hand_no)}**"
+                assert lines[1].startswith(f"*{title}:*")
+                await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+                assert title not in panel.text  # her decision: the note goes
+                checked += 1
+                continue
+        await play_in_panel(h, anna, panel, state.hand_no, state.turn)
+    assert checked >= 1

@@ -53,9 +53,11 @@ async def test_a_button_of_an_older_message_version_is_answered(h: Harness) -> N
     assert late.text == t("tables.errors.already_started", "en")
 
 
-async def test_a_turn_button_of_a_previous_phase_is_refused_with_a_fresh_panel(
+async def test_a_turn_button_of_a_previous_phase_opens_the_players_live_panel(
     h: Harness,
 ) -> None:
+    """Issue 36: a stale turn button of an old table message is not a refusal plus another
+    message: its answer is the player's live panel, current from then on."""
     members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
     await open_table(h, members)
     driver = TableDriver(h, members, seed=6)
@@ -72,7 +74,12 @@ async def test_a_turn_button_of_a_previous_phase_is_refused_with_a_fresh_panel(
 
     stale = await h.click(actor, message.id, old_pass)
     assert stale.responded and answered_once(stale) and stale.ephemeral
-    assert stale.text.startswith(t("tables.errors.stale_button", "en"))
+    assert len(stale.messages) == 1 and stale.message is not None
+    assert t("tables.errors.stale_button", "en") not in stale.text
+    assert stale.text.startswith(f"**{t('table.hand.title', 'en', hand_no=now.hand_no)}")
+    assert t("table.hand.moved_on", "en") in stale.text
+    live = h.bot.get_cog("TableCog").panels.panel(now.table_id, actor.id)  # type: ignore[union-attr]
+    assert live is not None and live.message_id == stale.message.id  # the current panel
     fresh = stale.message.custom_ids()
     assert fresh and all(i.split(":")[3:5] == [str(now.hand_no), str(now.turn)]
                          for i in fresh if i.count(":") >= 4)
@@ -130,8 +137,9 @@ async def test_the_bet_modal_still_works_after_a_restart(tmp_path: Path) -> None
         await h.restart()  # the Modal object is gone; Discord still shows the modal
 
         bad = await h.submit_modal(actor, modal_id, {"amount": "molto"}, opened_by=opened)
-        assert bad.ephemeral and answered_once(bad)
-        assert bad.text == t("table.refuse.bad_amount", "it", min=low, max=high)
+        # refused in the panel it came from, updated in place (issue 36)
+        assert bad.type == 6 and answered_once(bad) and len(bad.messages) == 1
+        assert t("table.refuse.bad_amount", "it", min=low, max=high) in bad.messages[0].text
         assert driver.state() == before
         done = await h.submit_modal(actor, modal_id, {"amount": str(amount)}, opened_by=opened)
         assert done.type == 6 and answered_once(done)

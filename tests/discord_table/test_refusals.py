@@ -128,8 +128,10 @@ async def test_double_click_is_refused_by_the_tokens(
     assert message.custom_ids() == h.message(message.id).custom_ids()  # not edited yet
     second_click = await h.click(actor, message.id, pass_id)
     lang = "it" if actor.locale == "it" else "en"
-    assert second_click.ephemeral
-    assert second_click.text == t("tables.errors.stale_button", lang)
+    # not a refusal: the player's live panel, current (issue 36)
+    assert second_click.ephemeral and len(second_click.messages) == 1
+    assert t("tables.errors.stale_button", lang) not in second_click.text
+    assert t("table.hand.moved_on", lang) in second_click.text
     assert driver.state() == later
 
     # two private panels of one turn ("My cards" pressed twice): the second click plays
