@@ -16,15 +16,17 @@ tournament meta read without one is a kind this service cannot play (`UnknownKin
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.tables.errors import UnknownKind
+from bot.tables.limits import LAST_EVENTS
 from bot.tables.practice_meta import PracticeMeta
 from bot.tables.updates import HandOver, TableEvent
 
 if TYPE_CHECKING:
+    from bot.store import Move
     from bot.tournaments.record import TableTournament
 
 
@@ -189,6 +191,36 @@ class TableMeta:
         table, and kept in the meta: the CPU plays with it after any restart)."""
         self.cpus[user] = level
         self.cpu_seeds[user] = seed
+
+    def forget(self, user: int) -> None:
+        """Drop what the table keeps about `user`, who leaves it (CPU level and seed,
+        timeouts, deals, absence)."""
+        self.cpus.pop(user, None)
+        self.cpu_seeds.pop(user, None)
+        self.timeouts.pop(user, None)
+        self.deals.pop(user, None)
+        self.away.pop(user, None)
+        if user in self.left:
+            self.left.remove(user)
+        if user in self.leaving:
+            self.leaving.remove(user)
+
+    def add_paid(self, moves: Iterable[Move]) -> None:
+        """Count `moves` (escrow movements of the current hand) into what each user paid."""
+        for move in moves:
+            self.paid[move.user] = self.paid.get(move.user, 0) + move.amount
+
+    def remember(self, events: Sequence[TableEvent]) -> None:
+        """Keep `events` among the last public ones (at most `LAST_EVENTS`, newest last)."""
+        if events:
+            self.last_events = (self.last_events + list(events))[-LAST_EVENTS:]
+
+    def eldest(self) -> int | None:
+        """The player after the dealer in the current (or last) hand, or None."""
+        if self.dealer is None or self.dealer not in self.players:
+            return None
+        index = self.players.index(self.dealer)
+        return self.players[(index + 1) % len(self.players)]
 
     def seat_of(self, user: int) -> int | None:
         """The engine seat of `user` in the current hand, or None."""
