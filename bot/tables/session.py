@@ -312,7 +312,7 @@ class TableSession:
         )
         meta.paid = {}
         if meta.dealer is not None:
-            meta.deals[meta.dealer] = meta.deals.get(meta.dealer, 0) + 1
+            meta.round = meta.round.dealt(meta.dealer)
         settled = self.policy.settle(self.facts, meta, hand, record, notices)
         notices.insert(0, note("tables.hand_over", hand_no=meta.hand_no))
         try:

@@ -93,9 +93,7 @@ class CashPolicy(NoExtras):
     def _closes(meta: TableMeta, seats: list[int], able: list[int], notices: list[Notice], *,
                 after_hand: bool) -> bool:
         """Whether the table closes now (the notices say why)."""
-        if meta.round_called_by is not None and (
-            not meta.hand_no or len({meta.deals.get(u, 0) for u in able}) <= 1
-        ):
+        if meta.round.over(able, meta.hand_no):
             notices.append(note("tables.round_over"))
             return True
         if not has_humans(seats):
