@@ -16,7 +16,6 @@ from typing import Any
 from bot.logs import log_table_event
 from bot.store import Move, StoreContract, TableRow
 from bot.tables.chips import refunds
-from bot.tables.hands import eldest_of
 from bot.tables.meta import TableMeta
 from bot.tables.updates import Notice
 
@@ -27,7 +26,7 @@ def closing_refunds(escrow: int, row: TableRow, meta: TableMeta, in_hand: bool,
     (default: its seats, else the last hand's players)."""
     targets = list(row.seats if seats is None else seats) or list(meta.players)
     paid = meta.paid if in_hand else {}
-    return refunds(escrow, paid, targets, eldest_of(meta), meta.hand_no or None)
+    return refunds(escrow, paid, targets, meta.eldest(), meta.hand_no or None)
 
 
 def log_closing(row: TableRow, notices: Sequence[Notice], moves: Sequence[Move]) -> None:

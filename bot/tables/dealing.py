@@ -18,7 +18,7 @@ from bot.fairness import DealInputs
 from bot.fairness import first_dealer as drawn_dealer
 from bot.store import Move, TableRow
 from bot.tables.errors import TableError
-from bot.tables.hands import add_paid, note, remember
+from bot.tables.hands import note
 from bot.tables.meta import SpokenWord, TableMeta
 from bot.tables.policy import Deal
 from bot.tables.snapshot import public_events
@@ -80,10 +80,10 @@ def dealt(row: TableRow, deal: Deal, words: Mapping[int, str], moves_of: MovesOf
     meta.players, meta.dealer = list(players), deal.dealer
     meta.dealer_pos = deal.seats.index(deal.dealer) if deal.dealer in deal.seats else 0
     meta.paid = {}
-    add_paid(meta, moves)
+    meta.add_paid(moves)
     deal.notices.insert(0, note("tables.hand_started", hand_no=hand_no, dealer=deal.dealer))
     events = public_events(hand.events, players)
-    remember(meta, events)
+    meta.remember(events)
     return Dealt(hand, meta, moves, events)
 
 

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from bot.engine import Action, Bet, Declare, Hand, Play, Raise
 from bot.engine.events import Closed, Won
-from bot.store import HandRecord, Move
+from bot.store import HandRecord
 from bot.tables.cpus import is_cpu
-from bot.tables.limits import LAST_EVENTS
 from bot.tables.meta import TableMeta
-from bot.tables.updates import Notice, TableEvent
+from bot.tables.updates import Notice
 
 
 def note(key: str, **params: Any) -> Notice:
@@ -39,35 +38,6 @@ def timeout_notice(user: int, action: Action) -> Notice:
 
 def has_humans(seats: Iterable[int]) -> bool:
     return any(not is_cpu(u) for u in seats)
-
-
-def forget(meta: TableMeta, user: int) -> None:
-    meta.cpus.pop(user, None)
-    meta.cpu_seeds.pop(user, None)
-    meta.timeouts.pop(user, None)
-    meta.deals.pop(user, None)
-    meta.away.pop(user, None)
-    if user in meta.left:
-        meta.left.remove(user)
-    if user in meta.leaving:
-        meta.leaving.remove(user)
-
-
-def add_paid(meta: TableMeta, moves: Iterable[Move]) -> None:
-    for move in moves:
-        meta.paid[move.user] = meta.paid.get(move.user, 0) + move.amount
-
-
-def remember(meta: TableMeta, events: Sequence[TableEvent]) -> None:
-    if events:
-        meta.last_events = (meta.last_events + list(events))[-LAST_EVENTS:]
-
-
-def eldest_of(meta: TableMeta) -> int | None:
-    if meta.dealer is None or meta.dealer not in meta.players:
-        return None
-    index = meta.players.index(meta.dealer)
-    return meta.players[(index + 1) % len(meta.players)]
 
 
 def next_dealer(seats: list[int], able: list[int], last: int, last_pos: int) -> int:

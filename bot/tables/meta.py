@@ -16,15 +16,17 @@ tournament meta read without one is a kind this service cannot play (`UnknownKin
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.tables.errors import UnknownKind
+from bot.tables.limits import LAST_EVENTS
 from bot.tables.practice_meta import PracticeMeta
 from bot.tables.updates import HandOver, TableEvent
 
 if TYPE_CHECKING:
+    from bot.store import Move
     from bot.tournaments.record import TableTournament
 
 
@@ -65,6 +67,50 @@ class LastDeal:
                    tuple(SpokenWord(int(u), str(w)) for u, w in data.get("words") or ()))
 
 
+@dataclass(frozen=True, slots=True)
+class RoundCall:
+    """R-14, calling the round: the hands each seated user dealt and who called the round
+    (the table closes once everyone dealt as often). A value: each change returns a new one
+    (stored flat in the meta's JSON as `deals` and `round_called_by`)."""
+
+    deals: Mapping[int, int] = field(default_factory=dict)
+    called_by: int | None = None
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> RoundCall:
+        """The round call of a stored meta `data` (a `TableMeta.to_dict`)."""
+        called_by = data.get("round_called_by")
+        return cls({k: int(v) for k, v in _int_keys(data.get("deals")).items()},
+                   None if called_by is None else int(called_by))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON fields of the meta this value is stored in."""
+        return {"deals": dict(self.deals), "round_called_by": self.called_by}
+
+    def sat(self, user: int, seats: Iterable[int]) -> RoundCall:
+        """`user` sits beside `seats`, counted as having dealt as few hands as the fewest."""
+        counts = [self.deals.get(u, 0) for u in seats]
+        return replace(self, deals={**self.deals, user: min(counts) if counts else 0})
+
+    def dealt(self, dealer: int) -> RoundCall:
+        """`dealer` dealt one more hand."""
+        return replace(self, deals={**self.deals, dealer: self.deals.get(dealer, 0) + 1})
+
+    def called(self, user: int) -> RoundCall:
+        """`user` called the round."""
+        return replace(self, called_by=user)
+
+    def without(self, user: int) -> RoundCall:
+        """`user` left the table."""
+        return replace(self, deals={u: n for u, n in self.deals.items() if u != user})
+
+    def over(self, able: Iterable[int], hand_no: int) -> bool:
+        """Whether a called round is over: no hand dealt yet, or each of `able` dealt as often."""
+        return self.called_by is not None and (
+            not hand_no or len({self.deals.get(u, 0) for u in able}) <= 1
+        )
+
+
 #: Reads the tournament part of a stored meta (`bot.tournaments.record.TableTournament.
 #: from_dict`), given by the tournament code (see the module docstring).
 TournamentReader = Callable[[Mapping[str, Any]], "TableTournament"]
@@ -98,9 +144,8 @@ class TableMeta:
     paid: dict[int, int] = field(default_factory=dict)
     #: the big pot carried into the current hand (or left for the next one), held in escrow
     carry: int = 0
-    #: hands dealt by each seated user (R-14, call the round)
-    deals: dict[int, int] = field(default_factory=dict)
-    round_called_by: int | None = None
+    #: hands dealt by each seated user and who called the round (R-14)
+    round: RoundCall = field(default_factory=RoundCall)
     #: CPU seats: user id -> level
     cpus: dict[int, str] = field(default_factory=dict)
     #: CPU seats: user id -> its own seed (`bot.fairness.cpu_seed`, drawn when it sat:
@@ -141,7 +186,12 @@ class TableMeta:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (int keys become strings in JSON; `from_dict` converts back)."""
-        out = {name: _shallow(getattr(self, name)) for name in _FIELDS}
+        out: dict[str, Any] = {}
+        for name in _FIELDS:  # the keys in the order older code wrote them
+            if name == "round":
+                out.update(self.round.to_dict())
+            else:
+                out[name] = _shallow(getattr(self, name))
         out["words"] = [[w.user, w.word] for w in self.words]
         out["last_events"] = [e.to_dict() for e in self.last_events]
         for name in ("last_hand", "tournament", "practice"):
@@ -154,7 +204,9 @@ class TableMeta:
                   read_tournament: TournamentReader | None = None) -> TableMeta:
         """Rebuild from `to_dict()` output (after a JSON round trip), a tournament's part by
         `read_tournament`. Raises on bad data."""
-        meta = cls(**{k: copy.deepcopy(v) for k, v in data.items()})
+        flat = ("deals", "round_called_by")
+        meta = cls(**{k: copy.deepcopy(v) for k, v in data.items() if k not in flat})
+        meta.round = RoundCall.of(data)
         meta.last_hand = None if data.get("last_hand") is None else HandOver.from_dict(
             data["last_hand"]
         )
@@ -166,7 +218,6 @@ class TableMeta:
         meta.seed = int(meta.seed)
         meta.players = [int(u) for u in meta.players]
         meta.paid = {k: int(v) for k, v in _int_keys(meta.paid).items()}
-        meta.deals = {k: int(v) for k, v in _int_keys(meta.deals).items()}
         meta.cpus = {k: str(v) for k, v in _int_keys(meta.cpus).items()}
         meta.cpu_seeds = {k: int(v) for k, v in _int_keys(meta.cpu_seeds).items()}
         meta.words = [SpokenWord(int(u), str(w)) for u, w in meta.words]
@@ -189,6 +240,36 @@ class TableMeta:
         table, and kept in the meta: the CPU plays with it after any restart)."""
         self.cpus[user] = level
         self.cpu_seeds[user] = seed
+
+    def forget(self, user: int) -> None:
+        """Drop what the table keeps about `user`, who leaves it (CPU level and seed,
+        timeouts, deals, absence)."""
+        self.cpus.pop(user, None)
+        self.cpu_seeds.pop(user, None)
+        self.timeouts.pop(user, None)
+        self.round = self.round.without(user)
+        self.away.pop(user, None)
+        if user in self.left:
+            self.left.remove(user)
+        if user in self.leaving:
+            self.leaving.remove(user)
+
+    def add_paid(self, moves: Iterable[Move]) -> None:
+        """Count `moves` (escrow movements of the current hand) into what each user paid."""
+        for move in moves:
+            self.paid[move.user] = self.paid.get(move.user, 0) + move.amount
+
+    def remember(self, events: Sequence[TableEvent]) -> None:
+        """Keep `events` among the last public ones (at most `LAST_EVENTS`, newest last)."""
+        if events:
+            self.last_events = (self.last_events + list(events))[-LAST_EVENTS:]
+
+    def eldest(self) -> int | None:
+        """The player after the dealer in the current (or last) hand, or None."""
+        if self.dealer is None or self.dealer not in self.players:
+            return None
+        index = self.players.index(self.dealer)
+        return self.players[(index + 1) % len(self.players)]
 
     def seat_of(self, user: int) -> int | None:
         """The engine seat of `user` in the current hand, or None."""

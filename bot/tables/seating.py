@@ -41,8 +41,7 @@ def seat(table: TableFacts, user: int, cpu: str | None) -> Change:
     row = table.row
     meta = table.meta.copy()
     seats = [*row.seats, user]
-    counts = [meta.deals.get(u, 0) for u in row.seats]
-    meta.deals[user] = min(counts) if counts else 0
+    meta.round = meta.round.sat(user, row.seats)
     meta.timeouts.pop(user, None)
     if cpu is not None:
         meta.seat_cpu(user, cpu, table.cpu_seed())
@@ -94,7 +93,7 @@ def start_game(table: TableFacts, user: int) -> NextHand:
 def call_round(table: TableFacts, user: int) -> Change | NextHand:
     """R-14: the table closes once every player has dealt the same number of times."""
     meta = table.meta.copy()
-    meta.round_called_by = user
+    meta.round = meta.round.called(user)
     notice = note("tables.round_called", player=user)
     if table.in_hand:
         return Change(meta, "round_called", [notice])

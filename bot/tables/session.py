@@ -38,7 +38,7 @@ from bot.tables.closing import closing_refunds, log_closing
 from bot.tables.cpu_turns import CpuTurns, to_play
 from bot.tables.dealing import dealt, plays_on_at_once
 from bot.tables.errors import TableError
-from bot.tables.hands import add_paid, hand_record, note, remember
+from bot.tables.hands import hand_record, note
 from bot.tables.journal import log_change
 from bot.tables.meta import TableMeta
 from bot.tables.player_hand import PlayerHand
@@ -260,7 +260,7 @@ class TableSession:
         events = hand.act(seat, action)
         metrics.action_applied(action)
         moves = self.policy.moves(meta.players, before, hand.chips, events, meta.hand_no)
-        add_paid(meta, moves)
+        meta.add_paid(moves)
         meta.turn += 1
         return moves, list(events)
 
@@ -290,7 +290,7 @@ class TableSession:
             self.rebuild()
             raise
         public = public_events(events, meta.players)
-        remember(meta, public)
+        meta.remember(public)
         if hand.phase == "over":
             return await self.end_hand(meta, hand, public, moves, notices)
         update = await self.commit(
@@ -312,7 +312,7 @@ class TableSession:
         )
         meta.paid = {}
         if meta.dealer is not None:
-            meta.deals[meta.dealer] = meta.deals.get(meta.dealer, 0) + 1
+            meta.round = meta.round.dealt(meta.dealer)
         settled = self.policy.settle(self.facts, meta, hand, record, notices)
         notices.insert(0, note("tables.hand_over", hand_no=meta.hand_no))
         try:

@@ -164,7 +164,7 @@ def build_state(
         events=tuple(meta.last_events),
         stakes=Rules(**row.settings),
         carry=meta.carry,
-        round_called=meta.round_called_by is not None,
+        round_called=meta.round.called_by is not None,
         hand_events=public_hand_events(hand) if hand is not None else (),
         last_hand=shown_hand_over(meta),
         own_thread=meta.own_thread,

@@ -44,7 +44,7 @@ from typing import Any
 from bot.engine import Event, Hand
 from bot.store import HandRecord, Move, TournamentError, TournamentSave
 from bot.tables import TableError
-from bot.tables.hands import forget, note
+from bot.tables.hands import note
 from bot.tables.meta import TableMeta
 from bot.tables.policies.cash import CASH
 from bot.tables.policy import Change, Close, Deal, HandPolicy, Settled, TableFacts
@@ -180,7 +180,7 @@ class TournamentPolicy:
             notices.append(note("tables.tournament.eliminated", player=user, place=placed.place))
             if not outcome.finished:
                 seats.remove(user)
-                forget(meta, user)
+                meta.forget(user)
         if outcome.level_up is not None:
             stakes = outcome.level_up.stakes
             notices.append(note(

@@ -69,3 +69,18 @@ def test_a_tournament_tables_part_is_typed_and_knows_it_was_cancelled() -> None:
     assert running.record.state.phase is Phase.RUNNING
     assert len(running.record.state.players) == 3
     assert list(running.record.cpus.values()) == ["easy"]
+
+
+def test_a_round_call_is_read_from_the_flat_json_and_counts_deals() -> None:
+    meta = read(old("cash_hand2"))
+    assert dict(meta.round.deals) == {12: 0, 13: 0, 14: 1} and meta.round.called_by is None
+    assert not meta.round.over([12, 13, 14], meta.hand_no)  # nobody called it
+    before = meta.copy()
+    meta.round = meta.round.called(12).sat(99, [12, 13, 14]).dealt(12)
+    assert before.round == read(old("cash_hand2")).round  # a value: the copy is untouched
+    assert dict(meta.round.deals) == {12: 1, 13: 0, 14: 1, 99: 0}
+    assert meta.to_dict()["round_called_by"] == 12
+    assert meta.round.over([12, 14], meta.hand_no) and not meta.round.over([12, 13], meta.hand_no)
+    assert meta.round.over([13], 0)  # called before any hand: over at once
+    meta.forget(13)
+    assert 13 not in meta.round.deals and 13 in before.round.deals

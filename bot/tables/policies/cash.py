@@ -17,7 +17,7 @@ from bot.store import HandRecord, Move
 from bot.tables.chips import chip_moves
 from bot.tables.dealing import first_dealer, rules_of
 from bot.tables.errors import TableError, UnknownKind
-from bot.tables.hands import forget, has_humans, next_dealer, note
+from bot.tables.hands import has_humans, next_dealer, note
 from bot.tables.limits import MIN_PLAYERS
 from bot.tables.meta import TableMeta
 from bot.tables.policy import Change, Close, Deal, NoExtras, Settled, TableFacts, Wait
@@ -44,7 +44,7 @@ class CashPolicy(NoExtras):
             notices = [notice, note("tables.leaves_after_hand", player=user)]
             return Change(meta, kind, notices, play_on=True)
         seats = [u for u in table.row.seats if u != user]
-        forget(meta, user)
+        meta.forget(user)
         then = None if table.in_hand or has_humans(seats) else Close()
         return Change(meta, kind, [notice], seats=seats, then=then)
 
@@ -83,7 +83,7 @@ class CashPolicy(NoExtras):
         """Who can pay the ante; CPUs that cannot leave (from `seats`), humans sit out."""
         for user in [u for u in seats if u in meta.cpus and balances.get(u, 0) < ante]:
             seats.remove(user)
-            forget(meta, user)
+            meta.forget(user)
             notices.append(note("tables.cpu_broke", player=user))
         able = [u for u in seats if balances.get(u, 0) >= ante]
         meta.sitting_out = [u for u in seats if u not in able]
@@ -93,9 +93,7 @@ class CashPolicy(NoExtras):
     def _closes(meta: TableMeta, seats: list[int], able: list[int], notices: list[Notice], *,
                 after_hand: bool) -> bool:
         """Whether the table closes now (the notices say why)."""
-        if meta.round_called_by is not None and (
-            not meta.hand_no or len({meta.deals.get(u, 0) for u in able}) <= 1
-        ):
+        if meta.round.over(able, meta.hand_no):
             notices.append(note("tables.round_over"))
             return True
         if not has_humans(seats):
@@ -126,7 +124,7 @@ class CashPolicy(NoExtras):
                 seats.remove(user)
             notices.append(note("tables.removed", player=user))
         for user in list(meta.leaving):
-            forget(meta, user)
+            meta.forget(user)
         meta.leaving = []
         return Settled(seats, record)
 
