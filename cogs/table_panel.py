@@ -233,7 +233,7 @@ class PanelBook:
         if not any(t == panel.table_id for t, _ in self._panels):
             self._closed.pop(panel.table_id, None)
 
-    def _state(self, table_id: int) -> TableState | None:
+    def _latest_state(self, table_id: int) -> TableState | None:
         """The table's latest state: open, or closed while its panels say so."""
         service = self.client.tables
         state = service.state_by_id(table_id) if service is not None else None
@@ -252,7 +252,7 @@ class PanelBook:
         """Edit the panel with the table's latest state; False once it cannot be edited any
         more (the token refused, the table gone): the panel is then forgotten."""
         async with panel.lock:
-            state = self._state(panel.table_id)
+            state = self._latest_state(panel.table_id)
             if state is None:
                 return False
             info = self._info(state, panel.user)

@@ -175,6 +175,7 @@ async def test_lang_for_order(h: Harness) -> None:
         def __init__(self, locale: str, guild_locale: str | None) -> None:
             self.locale, self.guild_locale, self.guild_id = locale, guild_locale, h.guild_id
             self.client = h.bot
+            self.user = h.member("Lia")  # whose language the client remembers for their tables
 
     assert await lang_for(Fake("it", "en-US")) == "it"  # type: ignore[arg-type]
     assert await lang_for(Fake("fr", "it")) == "it"  # type: ignore[arg-type]

@@ -73,7 +73,8 @@ async def test_the_bet_modal_refuses_a_non_ascii_number_politely(
     refused = await h.submit_modal(actor, opened.modal["custom_id"],  # type: ignore[index]
                                    {"amount": typed}, opened_by=opened)
     assert refused.ephemeral
-    assert refused.text == t("table.refuse.bad_amount", "it", min=low, max=high)
+    # the refusal is shown in the player's live panel itself, above the moves (issue 36)
+    assert t("table.refuse.bad_amount", "it", min=low, max=high) in refused.text
     assert driver.state() == before
     assert errors_in(caplog) == []
 
