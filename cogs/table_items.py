@@ -248,7 +248,7 @@ class AmountModal(discord.ui.Modal):
 # ---------------------------------------------------------------------- views
 
 
-def table_view(state: TableState, lang: str) -> discord.ui.View | None:
+def table_buttons(state: TableState, lang: str) -> discord.ui.ActionRow | None:
     """The buttons of the public table message (None once the table is closed): only what
     anyone may use (issue 36).
 
@@ -259,35 +259,32 @@ def table_view(state: TableState, lang: str) -> discord.ui.View | None:
     """
     if state.status == "closed":
         return None
-    view = discord.ui.View(timeout=None)
+    row: discord.ui.ActionRow = discord.ui.ActionRow()
     # a tournament seats its entrants and deals by itself: nobody joins, adds a CPU or starts
     open_seats = state.tournament is None and len(state.seats) < MAX_PLAYERS
     if state.phase is not None and state.phase != "over":
-        view.add_item(TableButton(state.table_id, "hand", label=t("table.button.hand", lang),
-                                  style=discord.ButtonStyle.primary, row=0))
+        row.add_item(TableButton(state.table_id, "hand", label=t("table.button.hand", lang),
+                                 style=discord.ButtonStyle.primary))
     else:
-        lobby_buttons(view, state, lang, open_seats)
-    return view
+        lobby_buttons(row, state, lang, open_seats)
+    return row
 
 
-def lobby_buttons(view: discord.ui.View, state: TableState, lang: str, open_seats: bool
+def lobby_buttons(row: discord.ui.ActionRow, state: TableState, lang: str, open_seats: bool
                   ) -> None:
-    """Row 0 of the table message in the lobby and between hands: Join, Leave, Start, Add CPU,
-    and I'm back while a player is sat out."""
+    """The table message's buttons in the lobby and between hands: Join, Leave, Start, Add
+    CPU, and I'm back while a player is sat out."""
     tid = state.table_id
     green, blue = discord.ButtonStyle.success, discord.ButtonStyle.primary
     if open_seats:
-        view.add_item(TableButton(tid, "join", label=t("table.button.join", lang), style=green,
-                                  row=0))
-    view.add_item(TableButton(tid, "leave", label=t("table.button.leave", lang), row=0))
+        row.add_item(TableButton(tid, "join", label=t("table.button.join", lang), style=green))
+    row.add_item(TableButton(tid, "leave", label=t("table.button.leave", lang)))
     if state.tournament is None:
-        view.add_item(TableButton(tid, "start", label=t("table.button.start", lang), style=blue,
-                                  row=0))
+        row.add_item(TableButton(tid, "start", label=t("table.button.start", lang), style=blue))
     if open_seats:
-        view.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang), row=0))
+        row.add_item(TableButton(tid, "addcpu", label=t("table.button.addcpu", lang)))
     if any(seat.away for seat in state.seats):  # a sat-out player presses "I'm back"
-        view.add_item(TableButton(tid, "back", label=t("living.back_button", lang), style=green,
-                                  row=0))
+        row.add_item(TableButton(tid, "back", label=t("living.back_button", lang), style=green))
 
 
 def bet_amounts(low: int, high: int) -> list[int]:

@@ -24,9 +24,10 @@ from bot.render import render_table, table_alt_text
 from bot.tables import TableState, is_cpu
 from bot.tables.limits import MAX_PLAYERS
 from cogs.table_images import table_snapshot_of
+from cogs.table_layout import alt_text, table_layout
 from cogs.table_publisher import IMAGE_NAME
 from cogs.table_replies import TableReplies, channel_of, guild_of, here
-from cogs.table_text import mention, table_embed, table_language
+from cogs.table_text import mention, table_language, table_texts
 
 #: What the bot needs in a text channel to open a table in a thread of its own.
 THREAD_PERMISSIONS: tuple[str, ...] = ("create_public_threads", "send_messages_in_threads")
@@ -161,7 +162,8 @@ class TableLobby:
         return None
 
     async def status(self, interaction: discord.Interaction[StoppaBot], lang: str) -> None:
-        """The table of this channel, privately (image and embed)."""
+        """The table of this channel, privately: the table message's layout (its image and
+        texts) without its buttons, which stay on the table message."""
         r = self.replies
         guild, channel = here(interaction)
         state = r.service.table_here(guild, channel)
@@ -174,11 +176,13 @@ class TableLobby:
         currency = server_currency(r.bot, guild)  # in memory: no store read
         snap = replace(snap, currency_name=currency.name, currency_emoji=currency.emoji)
         png = await asyncio.to_thread(render_table, snap)
-        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME,
-                            description=table_alt_text(snap)[:1000])
-        embed = table_embed(state, lang, names, [], image=IMAGE_NAME, currency=currency)
+        alt = table_alt_text(snap)
+        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt_text(alt))
+        texts = table_texts(state, lang, names, [], currency)
+        view = table_layout(texts, lang, closed=state.status == "closed", image=IMAGE_NAME,
+                            alt=alt)
         await interaction.edit_original_response(
-            embed=embed, attachments=[file], allowed_mentions=discord.AllowedMentions.none()
+            view=view, attachments=[file], allowed_mentions=discord.AllowedMentions.none()
         )
 
     async def call_round(self, interaction: discord.Interaction[StoppaBot], lang: str) -> None:

@@ -58,9 +58,11 @@ from bot.render.snapshots import TableSnapshot
 from bot.render.table import table_image
 from bot.tables import Notice, TableError, TableState, Update
 from cogs.table_images import table_snapshot_of
-from cogs.table_items import table_view
+from cogs.table_items import table_buttons
+from cogs.table_layout import alt_text, table_layout
 from cogs.table_text import (
     NameBook,
+    TableTexts,
     discord_time,
     event_notice,
     humans,
@@ -69,8 +71,8 @@ from cogs.table_text import (
     mention,
     notice_text,
     notice_users,
-    table_embed,
     table_language,
+    table_texts,
 )
 
 if TYPE_CHECKING:
@@ -86,6 +88,8 @@ CARD_LINES = frozenset(
     {"table.event.declare", "table.event.play", "tables.timeout.declare", "tables.timeout.play"}
 )
 IMAGE_NAME = "table.png"
+#: The line said once when a table message of the embed days is converted to the layout.
+CONVERTED = "table.embed.converted"
 #: Seconds before each new attempt after Discord refused the channel; then the table is hidden.
 RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
 #: Discord's error code of a 404 for a channel that does not exist (any more).
@@ -103,6 +107,42 @@ AHEAD_SLACK = 0.1
 def render_table_upload(snapshot: TableSnapshot) -> bytes:
     """The table image as uploaded: a palette PNG (a third of the RGB PNG's bytes)."""
     return encode_png_palette(table_image(snapshot))
+
+
+def image_snapshot(snapshot: TableSnapshot) -> TableSnapshot:
+    """What the table message's image draws: the snapshot without the turn marker, which
+    the turn line says above it (with its deadline), so that a turn passing on (a pass, a
+    check) does not upload the image again."""
+    seats = tuple(replace(seat, to_act=False) for seat in snapshot.seats)
+    return replace(snapshot, seats=seats)
+
+
+@dataclass(frozen=True, slots=True)
+class _Draft:
+    """One edit of a table message, composed: the state shown, its language, texts, image."""
+
+    state: TableState
+    lang: str
+    texts: TableTexts
+    png: bytes
+    alt: str
+
+    @property
+    def digest(self) -> bytes:
+        """The image's digest (an edit uploads it again only when it changed)."""
+        return hashlib.sha256(self.png).digest()
+
+    def view(self) -> discord.ui.LayoutView:
+        """The message's layout, its gallery pointing at the attached image."""
+        return table_layout(
+            self.texts, self.lang, closed=self.state.status == "closed", image=IMAGE_NAME,
+            alt=self.alt, buttons=table_buttons(self.state, self.lang),
+        )
+
+    def file(self) -> discord.File:
+        """The image as a new attachment."""
+        return discord.File(io.BytesIO(self.png), filename=IMAGE_NAME,
+                            description=alt_text(self.alt))
 
 
 #: the table message never pings anyone
@@ -165,9 +205,11 @@ class _Slot:
     #: A click on the table message, deferred as an update: its token edits the message.
     lent: discord.Interaction[StoppaBot] | None = None
     lent_at: float = 0.0
-    #: The digest of the image the message shows, and the URL Discord gave it.
+    #: The digest of the image the message shows (attached as `IMAGE_NAME`).
     image_digest: bytes | None = None
-    image_url: str | None = None
+    #: Whether the message is a layout (V2) message: None until known for a message posted
+    #: before this run (`_check_format`), False for one of the embed days (converted next).
+    v2: bool | None = None
     #: Edits failed in a row for a reason other than a refused channel.
     failures: int = 0
     #: Attempts refused in a row (403 / unknown channel); `hidden` once they are used up.
@@ -410,6 +452,7 @@ class TablePublisher:
         An edit that will go by the bot's token waits for room in the budget before the state
         is read: when the budget is busy, the edit then shows what happened meanwhile
         (coalesced) instead of a state that went stale in the queue."""
+        await self._check_format(slot)
         room = _Room(self.budget)
         if not self._token_fresh(slot):
             # members' names first: a look-up is a request of its own, not to be made while
@@ -417,6 +460,21 @@ class TablePublisher:
             await self.names.names(slot.guild_id, _users(slot.state, slot.lines))
             await room.take_ahead()
             slot.wake.clear()  # the changes pushed while waiting are shown by this edit
+        draft = await self._draft(slot)
+        message: discord.Message | None = None
+        if slot.message_id is not None:
+            message = await self._edit(slot, draft, room)
+        if message is None:
+            message = await self._post(slot, draft, room)
+        slot.image_digest = draft.digest
+        slot.v2 = True
+        slot.edits += 1
+        self._ping_later(slot, draft.state, draft.lang)
+        return draft.state
+
+    async def _draft(self, slot: _Slot) -> _Draft:
+        """The slot's latest state as the table message shows it (the image rendered off the
+        event loop)."""
         state = slot.state
         client = self.client
         lang = await table_language(client, slot.guild_id, humans(state))
@@ -428,59 +486,70 @@ class TablePublisher:
             state, names, lang=lang, title=t("table.embed.title", lang, number=state.table_id)
         )
         snapshot = replace(snapshot, currency_name=currency.name, currency_emoji=currency.emoji)
-        png = await asyncio.to_thread(render_table_upload, snapshot)
-        digest = hashlib.sha256(png).digest()
-        alt = table_alt_text(snapshot)[:1000]
-        embed = table_embed(state, lang, names, lines, image=IMAGE_NAME, currency=currency)
-        view = table_view(state, lang)
-        channel = client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
+        png = await asyncio.to_thread(render_table_upload, image_snapshot(snapshot))
+        texts = table_texts(state, lang, names, lines, currency)
+        return _Draft(state, lang, texts, png, table_alt_text(snapshot))
 
-        def image() -> discord.File:
-            return discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt)
-
-        message: discord.Message | None = None
-        if slot.message_id is not None:
-            same_image = slot.image_digest == digest and slot.image_url is not None
-            edit = MessageEdit(content=None, embed=embed, view=view,
-                               allowed_mentions=NO_MENTIONS)
-            if same_image and slot.image_url is not None:
-                embed.set_image(url=slot.image_url)  # no attachments: the old image stays
-            else:
-                edit = replace(edit, attachments=[image()])
-            message = await self._edit_by_token(slot, edit)
-            if message is None:
-                await room.take()
-                try:
-                    message = await edit.edit_message(
-                        channel.get_partial_message(slot.message_id)
-                    )
-                except discord.HTTPException as error:
-                    if _refused(error):
-                        raise ChannelRefused(error.status) from error
-                    if not isinstance(error, discord.NotFound):
-                        raise
-                    _log.info("table %s: its message is gone; posting a new one",
-                              slot.table_id)
-                    slot.lent = None
-        if message is None:
-            await room.take()
-            try:
-                message = await channel.send(
-                    embed=embed, file=image(), allowed_mentions=NO_MENTIONS,
-                    view=view if view is not None else discord.utils.MISSING,  # MISSING: none
-                )
-            except discord.HTTPException as error:
-                if _refused(error):
-                    raise ChannelRefused(error.status) from error
+    async def _edit(self, slot: _Slot, draft: _Draft, room: _Room) -> discord.Message | None:
+        """Edit the table message (through a lent token, else the channel); None when it is
+        gone. The image is uploaded only when it changed: the layout's gallery keeps pointing
+        at the file attached before (`attachment://table.png`). A message of the embed days
+        is converted by the same edit (no content, no embeds, the V2 flag)."""
+        assert slot.message_id is not None
+        edit = MessageEdit(view=draft.view(), allowed_mentions=NO_MENTIONS)
+        if not slot.v2:
+            edit = replace(edit, content=None, embed=None)
+        if not slot.v2 or slot.image_digest != draft.digest:
+            edit = replace(edit, attachments=[draft.file()])
+        message = await self._edit_by_token(slot, edit)
+        if message is not None:
+            return message
+        await room.take()
+        channel = self.client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
+        try:
+            return await edit.edit_message(channel.get_partial_message(slot.message_id))
+        except discord.HTTPException as error:
+            if _refused(error):
+                raise ChannelRefused(error.status) from error
+            if not isinstance(error, discord.NotFound):
                 raise
-            slot.message_id = message.id
-            if state.status != "closed":
-                await self._record_message(slot.table_id, message.id)
-        slot.image_digest = digest
-        slot.image_url = next((e.image.url for e in message.embeds if e.image.url), None)
-        slot.edits += 1
-        self._ping_later(slot, state, lang)
-        return state
+        _log.info("table %s: its message is gone; posting a new one", slot.table_id)
+        slot.lent = None
+        return None
+
+    async def _post(self, slot: _Slot, draft: _Draft, room: _Room) -> discord.Message:
+        """Post a new table message (the first, or after the old one was deleted)."""
+        await room.take()
+        channel = self.client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
+        try:
+            message = await channel.send(
+                view=draft.view(), file=draft.file(), allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as error:
+            if _refused(error):
+                raise ChannelRefused(error.status) from error
+            raise
+        slot.message_id = message.id
+        if draft.state.status != "closed":
+            await self._record_message(slot.table_id, message.id)
+        return message
+
+    async def _check_format(self, slot: _Slot) -> None:
+        """Whether a message the bot did not post in this run is one of the embed days (once
+        per table, a bot-token request): its next edit converts it, and the last events say
+        so."""
+        if slot.v2 is not None or slot.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)
+        await self.budget.acquire()
+        try:
+            old = await channel.fetch_message(slot.message_id)
+        except discord.HTTPException:
+            slot.v2 = False  # gone or out of reach: the edit finds out and acts
+            return
+        slot.v2 = old.flags.components_v2
+        if not slot.v2:
+            slot.lines = last_lines([*slot.lines, Notice(CONVERTED)], KEPT_LINES)
 
     def _token_fresh(self, slot: _Slot) -> bool:
         """Whether a lent interaction may still edit the table message (free of the budget)."""

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -326,27 +327,33 @@ def pot_lines(state: TableState, lang: str) -> list[str]:
     return lines
 
 
-def table_embed(
-    state: TableState,
-    lang: str,
-    names: Mapping[int, str],
-    lines: Sequence[str],
-    *,
-    image: str | None = None,
-    currency: Currency | None = None,
-) -> discord.Embed:
-    """The embed of the public table message (or of `/stoppa status`); chips in the
-    server's `currency` (None: the bot's own words)."""
-    embed = discord.Embed(
-        title=t("table.embed.title", lang, number=state.table_id),
-        colour=(
-            discord.Colour.dark_grey() if state.status == "closed" else discord.Colour.dark_green()
-        ),
-    )
-    top: list[str] = []
+@dataclass(frozen=True, slots=True)
+class TableTexts:
+    """What the public table message says, section by section (`table_texts`): the V2 layout
+    (`cogs.table_layout`) gives each its own text block, the embed of a practice table its
+    own field. A section without lines is not shown."""
+
+    title: str
+    #: the phase and whose turn until when (or the lobby's line), the round call, a tournament
+    top: tuple[str, ...]
+    seats: tuple[str, ...] = ()
+    pots: tuple[str, ...] = ()
+    #: how the last hand ended, while the table shows it (`TableState.last_hand`)
+    result_title: str = ""
+    result: tuple[str, ...] = ()
+    fair: str | None = None
+    #: the last events, oldest first
+    events: tuple[str, ...] = ()
+    stakes: str = ""
+
+
+def top_lines(state: TableState, lang: str) -> list[str]:
+    """The first lines of the table message: the phase and whose turn it is until when (or
+    the lobby's invitation, or "closed"), then the round call and a tournament's level."""
     if state.status == "closed":
-        top.append(t("table.embed.closed", lang))
-    elif state.phase is None or state.phase == "over":
+        return [t("table.embed.closed", lang)]
+    top: list[str] = []
+    if state.phase is None or state.phase == "over":
         top.append(t("table.embed.lobby", lang, count=len(state.seats)))
     else:
         top.append(
@@ -357,37 +364,70 @@ def table_embed(
             top.append(t("table.embed.turn", lang, player=mention(state.to_act), deadline=deadline))
         else:
             top.append(t("table.embed.no_turn", lang))
-    if state.round_called and state.status != "closed":
+    if state.round_called:
         top.append(t("table.embed.round_called", lang))
     tournament = state.tournament
-    if tournament is not None and state.status != "closed":
+    if tournament is not None:
         top.append(t("table.embed.tournament", lang, number=tournament.id,
                      level=tournament.level, hands=tournament.hands_to_next_level))
-    embed.description = "\n".join(top)
-    if state.seats:
-        embed.add_field(
-            name=t("table.embed.players", lang),
-            value=_clip(seat_lines(state, lang, names, currency)),
-            inline=False,
-        )
-    pots = pot_lines(state, lang) if state.status != "closed" else []
-    if pots:
-        embed.add_field(name=t("table.embed.pots", lang), value=_clip(pots), inline=False)
-    if state.last_hand is not None:
-        embed.add_field(
-            name=t("handover.title", lang, hand_no=state.last_hand.hand_no),
-            value=_clip(hand_over_lines(state.last_hand, lang, names, currency)), inline=False,
-        )
-    fair = fair_field(state, lang)
-    if fair is not None:
-        embed.add_field(name=t("fairness.table.field", lang), value=fair, inline=False)
-    if lines:
-        embed.add_field(
-            name=t("table.embed.events", lang), value=_clip(list(lines)[-EVENT_LINES:]),
-            inline=False,
-        )
+    return top
+
+
+def table_texts(
+    state: TableState,
+    lang: str,
+    names: Mapping[int, str],
+    lines: Sequence[str],
+    currency: Currency | None = None,
+) -> TableTexts:
+    """The texts of the public table message (or of `/stoppa status`) in `lang`; chips in
+    the server's `currency` (None: the bot's own words). `lines`: the last events."""
+    last = state.last_hand
+    stakes = ""
     with contextlib.suppress(KeyError, IndexError):
-        embed.set_footer(text=t("table.embed.stakes", lang, **state.stakes.to_dict()))
+        stakes = t("table.embed.stakes", lang, **state.stakes.to_dict())
+    return TableTexts(
+        title=t("table.embed.title", lang, number=state.table_id),
+        top=tuple(top_lines(state, lang)),
+        seats=tuple(seat_lines(state, lang, names, currency)),
+        pots=tuple(pot_lines(state, lang)) if state.status != "closed" else (),
+        result_title=t("handover.title", lang, hand_no=last.hand_no) if last else "",
+        result=tuple(hand_over_lines(last, lang, names, currency)) if last else (),
+        fair=fair_field(state, lang),
+        events=tuple(lines)[-EVENT_LINES:],
+        stakes=stakes,
+    )
+
+
+def table_embed(
+    state: TableState,
+    lang: str,
+    names: Mapping[int, str],
+    lines: Sequence[str],
+    *,
+    image: str | None = None,
+    currency: Currency | None = None,
+) -> discord.Embed:
+    """The texts of `table_texts` as an embed (the practice table's message), with the
+    image attached as `image`."""
+    texts = table_texts(state, lang, names, lines, currency)
+    closed = state.status == "closed"
+    embed = discord.Embed(
+        title=texts.title, description="\n".join(texts.top),
+        colour=discord.Colour.dark_grey() if closed else discord.Colour.dark_green(),
+    )
+    fields = [
+        (t("table.embed.players", lang), texts.seats),
+        (t("table.embed.pots", lang), texts.pots),
+        (texts.result_title, texts.result),
+        (t("fairness.table.field", lang), (texts.fair,) if texts.fair else ()),
+        (t("table.embed.events", lang), texts.events),
+    ]
+    for name, values in fields:
+        if values:
+            embed.add_field(name=name, value=_clip(values), inline=False)
+    if texts.stakes:
+        embed.set_footer(text=texts.stakes)
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
     return embed

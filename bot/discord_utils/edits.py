@@ -25,7 +25,8 @@ class MessageEdit:
     embed: discord.Embed | None = MISSING
     #: new files (images); MISSING keeps the message's attachments, [] removes them
     attachments: Sequence[discord.File] = MISSING
-    view: discord.ui.View | None = MISSING
+    #: buttons (View) or a layout (LayoutView: discord.py sets the V2 flag)
+    view: discord.ui.View | discord.ui.LayoutView | None = MISSING
     allowed_mentions: discord.AllowedMentions | None = MISSING
 
     async def edit_response(

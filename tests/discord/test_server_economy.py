@@ -152,8 +152,9 @@ async def test_the_currency_in_the_table_image_alt_text(
     await h.slash(boss, "stoppa join")
     alts = [d for c in h.calls if isinstance(c.json, dict) for d in _descriptions(c.json)]
     assert any("🪙 1000 gold" in d or "🪙 1,000 gold" in d for d in alts), alts
-    embeds = [c.json for c in h.calls if isinstance(c.json, dict) and c.json.get("embeds")]
-    assert any("🪙 1,000 gold" in str(e) for e in embeds)  # the seat lines of the embed
+    layouts = [c.json for c in h.calls if isinstance(c.json, dict)
+               and int(c.json.get("flags") or 0) & (1 << 15)]
+    assert any("🪙 1,000 gold" in str(e) for e in layouts)  # the seat lines of the layout
 
 
 def test_alt_text_and_leaderboard_name_the_currency() -> None:

@@ -47,8 +47,18 @@ def shows_turn(message: FakeMessage, state: TableState) -> bool:
     """Whether the table message shows this turn: its turn line names the player to act and
     the turn's deadline (the message carries no turn buttons since issue 36)."""
     deadline = f"<t:{int(state.deadline)}:R>" if state.deadline else ""
-    text = "".join(e.get("description") or "" for e in message.embeds)
+    text = message.text_displays()[0]  # the title and the turn line
     return f"<@{state.to_act}>" in text and deadline in text
+
+
+def section(message: FakeMessage, heading: str) -> str | None:
+    """The lines of a table message's block under `heading` ("Players", "Hand 1 is over"),
+    None when the message has no such block."""
+    for text in message.text_displays():
+        first, _, rest = text.partition("\n")
+        if first == f"**{heading}**":
+            return rest
+    return None
 
 
 def pings(h: Harness) -> list[FakeMessage]:

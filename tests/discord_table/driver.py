@@ -52,9 +52,9 @@ class TableDriver:
         return next(m for m in self.members if m.id == user_id)
 
     def table_message(self) -> FakeMessage:
-        """The public table message (the last public message with table buttons or embed)."""
+        """The public table message (the last public message showing the table image)."""
         candidates = [
-            m for m in self.h.messages() if m.embeds and m.embeds[0].get("image")
+            m for m in self.h.messages() if "attachment://table.png" in m.media_urls()
         ]
         assert candidates, "no table message"
         return candidates[-1]

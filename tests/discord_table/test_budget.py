@@ -80,7 +80,10 @@ async def test_an_unchanged_image_is_not_uploaded_again(h: Harness) -> None:
     shown = h.message(message.id)
     (image,) = shown.attachments  # Discord keeps the old image
     assert image.data.startswith(b"\x89PNG")
-    assert edit.json["embeds"][0]["image"]["url"] == "attachment://table.png"
+    # a layout edit sends the whole layout: its gallery points at the file attached before
+    assert edit.json["flags"] & (1 << 15)
+    assert shown.media_urls() == ["attachment://table.png"]
+    assert image.filename == "table.png"
 
 
 def test_the_uploaded_table_image_is_a_third_of_the_rgb_png_and_looks_the_same() -> None:

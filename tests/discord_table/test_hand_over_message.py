@@ -4,17 +4,10 @@
 from __future__ import annotations
 
 from bot.i18n import t
+from tests.discord_table.conftest import section
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
 from tests.harness import Harness
-
-
-def field_of(message_embeds: list[dict], name: str) -> str | None:
-    for embed in message_embeds:
-        for f in embed.get("fields") or []:
-            if f["name"] == name:
-                return str(f["value"])
-    return None
 
 
 async def test_the_declared_points_and_pot_winners_stay_on_the_message(h: Harness) -> None:
@@ -41,7 +34,7 @@ async def test_the_declared_points_and_pot_winners_stay_on_the_message(h: Harnes
     assert last is not None and last.points
     names = {m.id: m.name for m in members}
     title = t("handover.title", "en", hand_no=1)
-    shown = field_of(driver.table_message().embeds, title)
+    shown = section(driver.table_message(), title)
     assert shown is not None, "the table message does not show how hand 1 ended"
     for point in last.points:
         assert f"{names[point.user]} showed {point.value}" in shown
@@ -57,7 +50,7 @@ async def test_the_declared_points_and_pot_winners_stay_on_the_message(h: Harnes
             assert f"{names[payment.payer]} paid {names[payment.to]}: {payment.amount}" in shown
 
     await driver.play_turn("mixed")  # the first action of hand 2
-    assert field_of(driver.table_message().embeds, title) is None
+    assert section(driver.table_message(), title) is None
 
 
 async def test_the_hand_over_field_is_in_italian_for_an_italian_server(tmp_path) -> None:
@@ -71,5 +64,5 @@ async def test_the_hand_over_field_is_in_italian_for_an_italian_server(tmp_path)
             if state.hand_no == 2:
                 break
             await driver.play_turn("slash")
-        shown = field_of(driver.table_message().embeds, t("handover.title", "it", hand_no=1))
+        shown = section(driver.table_message(), t("handover.title", "it", hand_no=1))
         assert shown is not None and ("ha vinto" in shown or "ha chiuso" in shown)

@@ -25,7 +25,7 @@ def _table_in(h: Harness, channel: int) -> TableState:
 
 def _table_message(h: Harness) -> FakeMessage:
     """The public table message of #stoppa (pings are other messages)."""
-    return [m for m in h.messages() if m.embeds][-1]
+    return [m for m in h.messages() if m.media_urls()][-1]
 
 
 async def test_new_opens_a_thread_and_closing_archives_it(h: Harness) -> None:
@@ -46,7 +46,7 @@ async def test_new_opens_a_thread_and_closing_archives_it(h: Harness) -> None:
     state = _table_in(h, thread_id)
     assert state.own_thread and h.bot.tables.state(h.channel_id) is None  # type: ignore[union-attr]
     (table_message,) = h.messages(thread_id)
-    assert table_message.embeds and table_message.components
+    assert table_message.media_urls() and table_message.components
     # commands work in the thread; closing the table archives the thread
     joined = await h.slash(h.member("Bruno"), "stoppa join", channel=thread_id)
     assert joined.text == t("table.reply.joined", "en")

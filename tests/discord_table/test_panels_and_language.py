@@ -70,7 +70,7 @@ async def test_settings_language_is_honoured_by_the_public_table_message(h: Harn
     assert opened.text.startswith(t("table.reply.opened", "en"))
     assert "Create Public Threads" in opened.text
     (message,) = h.messages()
-    assert message.embeds[0]["title"] == t("table.embed.title", "it", number=1)
+    assert message.text_displays()[0].startswith("## " + t("table.embed.title", "it", number=1))
     assert t("table.embed.lobby", "it", count=1) in message.text
     assert t("table.button.join", "it") in str(message.components)
 

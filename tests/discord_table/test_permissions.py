@@ -71,7 +71,7 @@ async def test_in_a_thread_send_messages_alone_is_not_needed(h: Harness) -> None
     assert reply.text == t("table.reply.opened", "en")
     assert _opened(h, thread)
     (message,) = h.messages("partita")
-    assert message.embeds
+    assert message.media_urls()
 
 
 async def test_with_every_permission_the_table_opens(h: Harness) -> None:

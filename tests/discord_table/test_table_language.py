@@ -85,7 +85,7 @@ async def test_a_pinned_server_language_wins_over_the_players(h: Harness) -> Non
     members = [h.member(name, locale="it") for name in ("Anna", "Bruno", "Carla")]
     await h.slash(boss, "settings language", value="en")
     await open_table(h, members)
-    (message,) = [m for m in h.messages() if m.embeds]
+    (message,) = [m for m in h.messages() if m.media_urls()]
     assert speaks(message, "en") and not speaks(message, "it")
     await h.slash(boss, "settings language", value="auto")  # the players' language again
     await h.slash(members[1], "stoppa leave")  # a change: the message is published again

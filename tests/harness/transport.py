@@ -163,7 +163,26 @@ class FakeMessage:
             for fld in embed.get("fields") or []:
                 parts.append(f"{fld.get('name', '')}: {fld.get('value', '')}")
             parts.append((embed.get("footer") or {}).get("text") or "")
+        parts += self.text_displays()
         return "\n".join(p for p in parts if p)
+
+    def text_displays(self) -> list[str]:
+        """The text of every TextDisplay of a layout (Components V2) message, in order."""
+        return [str(c.get("content") or "") for c in self._walk() if c.get("type") == 10]
+
+    def media_urls(self) -> list[str]:
+        """The URLs of a layout message's gallery items (`attachment://table.png`...)."""
+        return [item["media"]["url"] for c in self._walk() if c.get("type") == 12
+                for item in c.get("items") or []]
+
+    def _walk(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        todo = list(self.components)
+        while todo:
+            item = todo.pop(0)
+            out.append(item)
+            todo[:0] = item.get("components") or []
+        return out
 
     def custom_ids(self) -> list[str]:
         """The custom ids of every component (buttons, selects), in order."""

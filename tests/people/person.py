@@ -114,7 +114,7 @@ class Person:
         if message is None:
             return False
         mention = f"<@{self.id}>"
-        top = message.content + "".join((e.get("description") or "") for e in message.embeds)
+        top = message.content + "".join(message.text_displays()[:1])  # the turn line
         return mention in top
 
     def panel(self) -> FakeMessage | None:
