@@ -1,12 +1,12 @@
 """The public table message as Discord's layout components (Components V2, issue 36).
 
-One `discord.ui.LayoutView`: a Container whose text blocks say everything (title, phase and
-turn, seats, pots, the last hand's result, the last events, the fair deal, the stakes) with
-the table image in a MediaGallery between the turn line and the seats, and below the
-Container the row of buttons anyone may use. A gallery item spans the message's width, where
-an embed's image is fitted to 400 x 300: the image's small text (pots, a seat's chips) stays
-readable on a phone. The accent colour (green open, grey closed) only repeats what the text
-says.
+One `discord.ui.LayoutView`: the title with the phase and whose turn it is until when, the
+table image in a MediaGallery, a Container of text blocks (seats, pots, the last hand's
+result, the last events, the fair deal, the stakes), then the row of buttons anyone may use.
+The gallery sits outside the Container: it spans the whole message's width (on a 390 px
+phone about 310 px, against 250 inside a Container and less in an embed, whose image is
+fitted to 400 x 300), so that the image's small text (pots, a seat's chips) stays readable.
+The Container's accent colour (green open, grey closed) only repeats what the text says.
 
 Discord's limits for one V2 message: 40 components (nested ones included) and 4,000
 characters of text; `fit` drops the oldest event lines first, then the oldest result lines,
@@ -93,15 +93,16 @@ def table_layout(
     """The table message: `texts` in a Container, the image attached as `image` (its alt
     text `alt`) after the turn line, then `buttons` (None: no buttons)."""
     blocks = text_blocks(fit(texts, lang), lang)
-    items: list[discord.ui.Item[discord.ui.LayoutView]] = [discord.ui.TextDisplay(blocks[0])]
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(blocks[0]))
     if image is not None:
         media = discord.MediaGalleryItem(f"attachment://{image}", description=alt_text(alt) or None)
-        items.append(discord.ui.MediaGallery(media))
-    items += [discord.ui.TextDisplay(block) for block in blocks[1:]]
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(discord.ui.Container(
-        *items, accent_colour=CLOSED_COLOUR if closed else OPEN_COLOUR
-    ))
+        view.add_item(discord.ui.MediaGallery(media))
+    if blocks[1:]:
+        view.add_item(discord.ui.Container(
+            *(discord.ui.TextDisplay(block) for block in blocks[1:]),
+            accent_colour=CLOSED_COLOUR if closed else OPEN_COLOUR,
+        ))
     if buttons is not None and buttons.children:
         view.add_item(buttons)
     return view

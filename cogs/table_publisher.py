@@ -41,7 +41,7 @@ import contextlib
 import hashlib
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -61,6 +61,7 @@ from cogs.table_images import table_snapshot_of
 from cogs.table_items import table_buttons
 from cogs.table_layout import alt_text, table_layout
 from cogs.table_text import (
+    RESULT_EVENTS,
     NameBook,
     TableTexts,
     discord_time,
@@ -88,6 +89,8 @@ CARD_LINES = frozenset(
     {"table.event.declare", "table.event.play", "tables.timeout.declare", "tables.timeout.play"}
 )
 IMAGE_NAME = "table.png"
+#: A seat's status in a betting round, said by its seat line rather than drawn.
+BETTING_STATUSES = frozenset({"passed", "allin"})
 #: The line said once when a table message of the embed days is converted to the layout.
 CONVERTED = "table.embed.converted"
 #: Seconds before each new attempt after Discord refused the channel; then the table is hidden.
@@ -110,11 +113,25 @@ def render_table_upload(snapshot: TableSnapshot) -> bytes:
 
 
 def image_snapshot(snapshot: TableSnapshot) -> TableSnapshot:
-    """What the table message's image draws: the snapshot without the turn marker, which
-    the turn line says above it (with its deadline), so that a turn passing on (a pass, a
-    check) does not upload the image again."""
-    seats = tuple(replace(seat, to_act=False) for seat in snapshot.seats)
-    return replace(snapshot, seats=seats)
+    """What the table message's image draws: the board (seats, chips, cards, pots, points
+    shown, the stoppa's cards) without what changes at every move of a betting round and the
+    text says above and beside it: the turn marker (the turn line, with its deadline), a
+    seat's bet and passed or all-in (its seat line), the bet to match (the pots). A pass or a
+    check then leaves the image as it was, and an edit does not upload it again."""
+    seats = tuple(
+        replace(seat, to_act=False, bet=0,
+                status="in" if seat.status in BETTING_STATUSES else seat.status)
+        for seat in snapshot.seats
+    )
+    return replace(snapshot, seats=seats, level=0)
+
+
+def shown_lines(state: TableState, lines: Sequence[Notice]) -> list[Notice]:
+    """The lines the last events may show: while the message shows how the last hand ended
+    (its own block), not its pots won and payments a second time."""
+    if state.last_hand is None:
+        return list(lines)
+    return [n for n in lines if n.key not in RESULT_EVENTS]
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,7 +497,7 @@ class TablePublisher:
         lang = await table_language(client, slot.guild_id, humans(state))
         names = await self.names.names(slot.guild_id, _users(state, slot.lines))
         currency = server_currency(client, slot.guild_id)  # in memory: no store read
-        lines = [text for n in last_lines(slot.lines)
+        lines = [text for n in last_lines(shown_lines(state, slot.lines))
                  if (text := notice_text(n, lang, names, currency))]
         snapshot = table_snapshot_of(
             state, names, lang=lang, title=t("table.embed.title", lang, number=state.table_id)

@@ -41,8 +41,9 @@ from cogs.table_hand_over import hand_over_lines
 
 _log = logging.getLogger("stoppa.table")
 
-#: How many recent lines the public message shows, and the embed field limit.
-EVENT_LINES = 8
+#: How many recent lines the public message shows (room for a six-player hand's closer and
+#: payments beside the newest moves and notices), and the embed field limit.
+EVENT_LINES = 10
 FIELD_LIMIT = 1024
 #: Seconds a fetched display name is reused.
 NAME_TTL = 600.0
@@ -240,22 +241,44 @@ EVENT_KEYS = "table.event."  # i18n: not user-facing
 EVENTS_SHOWN = 3
 
 
+#: Notices of the lobby (who sat down, who deals): shown after results and moves, so that
+#: "CPU 1 (easy) sat down" never pushes out who closed the stoppa and who paid.
+LOBBY_KEYS = frozenset({
+    "tables.opened", "tables.joined", "tables.cpu_joined", "tables.left", "tables.stays",
+    "tables.waiting_players", "tables.hand_started", "table.embed.converted",
+})
+#: The engine events that say how a pot or a hand ended (kept like a notice).
+RESULT_EVENTS = frozenset(
+    EVENT_KEYS + name for name in (
+        "win_small", "win_big", "win_small_dealer", "win_big_dealer", "special", "close",
+        "payment", "carry_next", "carry_big", "refund",
+    )
+)
+
+
 def must_read(notice: Notice) -> bool:
-    """A notice of the table service (a hand over, a player sat out or gone, a level up), as
-    against the line of an engine event, which the table image shows as well."""
-    return not notice.key.startswith(EVENT_KEYS)
+    """A result (a pot won, the stoppa closed, a payment) or a notice of the table service
+    a player must read (a hand over, a player sat out or gone, a level up), as against a
+    move, which the table image shows as well, and a lobby notice."""
+    if notice.key in LOBBY_KEYS:
+        return False
+    return notice.key in RESULT_EVENTS or not notice.key.startswith(EVENT_KEYS)
 
 
 def last_lines(lines: Sequence[Notice], size: int = EVENT_LINES) -> list[Notice]:
-    """The lines the table message shows, in order: the newest `EVENTS_SHOWN` event lines and
-    the newest notices a player must read, then the newest of the rest. A change's notices
-    come before its events and the next hand's deal adds more, so the newest lines alone
-    used to push "Hand 3 is over" out before anyone saw it."""
+    """The lines the table message shows, in order: the newest `EVENTS_SHOWN` moves, the
+    newest notices a player must read, the newest results (pots won, the stoppa closed,
+    payments), the newest of the other moves, and only then lobby notices. A change's
+    notices come before its events and the next hand's deal adds more, so the newest lines
+    alone used to push "Hand 3 is over" out before anyone saw it, and a CPU sitting down
+    pushed out who closed the stoppa and who paid."""
     newest = list(range(len(lines) - 1, -1, -1))
-    events = [i for i in newest if not must_read(lines[i])]
-    notices = [i for i in newest if must_read(lines[i])]
-    chosen = set(events[:EVENTS_SHOWN])
-    for i in notices + events[EVENTS_SHOWN:]:
+    lobby = [i for i in newest if lines[i].key in LOBBY_KEYS]
+    notices = [i for i in newest if must_read(lines[i]) and lines[i].key not in RESULT_EVENTS]
+    results = [i for i in newest if lines[i].key in RESULT_EVENTS]
+    moves = [i for i in newest if i not in {*lobby, *notices, *results}]
+    chosen = set(moves[:EVENTS_SHOWN])
+    for i in notices + results + moves[EVENTS_SHOWN:] + lobby:
         if len(chosen) >= size:
             break
         chosen.add(i)
@@ -300,7 +323,10 @@ def seat_lines(
         parts = [t("table.embed.seat_line", lang, name=name, chips=seat.chips, currency=currency)]
         if seat.cards:
             parts.append(t("table.embed.seat_cards", lang, count=seat.cards))
-        parts.append(t(key_of("table.seat_status", seat.status), lang))
+        marks = _round_marks(state, seat.user_id, lang)
+        if not (marks and seat.status == "playing"):  # "passed" says more than "playing"
+            parts.append(t(key_of("table.seat_status", seat.status), lang))
+        parts += marks
         if seat.away:
             parts.append(t("living.away_mark", lang))
         if state.dealer == seat.user_id and state.phase not in (None, "over"):
@@ -308,6 +334,21 @@ def seat_lines(
         prefix = "▶ " if state.to_act == seat.user_id else ""
         lines.append(prefix + " · ".join(parts))
     return lines
+
+
+def _round_marks(state: TableState, user: int, lang: str) -> list[str]:
+    """A seat's part in the betting round (passed, all-in, its bet): the seat line says it,
+    the table image leaves it out (`cogs.table_publisher.image_snapshot`)."""
+    view = state.view
+    if view is None or user not in state.players:
+        return []
+    seat = view.seats[state.players.index(user)]
+    marks = []
+    if seat.status in ("passed", "allin"):
+        marks.append(t(key_of("table.seat_status", "round_" + seat.status), lang))
+    if seat.bet and view.phase not in ("over", None):
+        marks.append(t("table.embed.seat_bet", lang, amount=seat.bet))
+    return marks
 
 
 def pot_lines(state: TableState, lang: str) -> list[str]:
