@@ -247,6 +247,8 @@ LOBBY_KEYS = frozenset({
     "tables.opened", "tables.joined", "tables.cpu_joined", "tables.left", "tables.stays",
     "tables.waiting_players", "tables.hand_started", "table.embed.converted",
 })
+#: The notice that opens a hand's lines ("Hand 3: Anna deals").
+HAND_STARTED = "tables.hand_started"
 #: The engine events that say how a pot or a hand ended (kept like a notice).
 RESULT_EVENTS = frozenset(
     EVENT_KEYS + name for name in (
@@ -271,14 +273,18 @@ def last_lines(lines: Sequence[Notice], size: int = EVENT_LINES) -> list[Notice]
     payments), the newest of the other moves, and only then lobby notices. A change's
     notices come before its events and the next hand's deal adds more, so the newest lines
     alone used to push "Hand 3 is over" out before anyone saw it, and a CPU sitting down
-    pushed out who closed the stoppa and who paid."""
-    newest = list(range(len(lines) - 1, -1, -1))
+    pushed out who closed the stoppa and who paid. The lines of hands before the last one
+    come last of all ("Hand 1 is over" no longer matters in hand 6)."""
+    starts = [i for i, line in enumerate(lines) if line.key == HAND_STARTED]
+    since = starts[-2] if len(starts) > 1 else 0  # this hand's and the last hand's lines
+    newest = list(range(len(lines) - 1, since - 1, -1))
     lobby = [i for i in newest if lines[i].key in LOBBY_KEYS]
     notices = [i for i in newest if must_read(lines[i]) and lines[i].key not in RESULT_EVENTS]
     results = [i for i in newest if lines[i].key in RESULT_EVENTS]
     moves = [i for i in newest if i not in {*lobby, *notices, *results}]
     chosen = set(moves[:EVENTS_SHOWN])
-    for i in notices + results + moves[EVENTS_SHOWN:] + lobby:
+    older = list(range(since - 1, -1, -1))  # hands before the last one: only to fill up
+    for i in notices + results + moves[EVENTS_SHOWN:] + lobby + older:
         if len(chosen) >= size:
             break
         chosen.add(i)

@@ -161,3 +161,15 @@ async def test_an_old_embed_table_message_is_converted_in_one_edit(h: Harness) -
     # said once: the next edits of a layout message do not ask again nor say it again
     gets = [c for c in h.calls[before:] if c.method == "GET" and c.path.endswith("{message_id}")]
     assert len(gets) == 1
+
+
+def test_the_lines_of_hands_before_the_last_one_come_last() -> None:
+    def hand(no: int) -> list[Notice]:
+        return [Notice("tables.hand_started", {"hand_no": no, "dealer": 1}, ("dealer",)),
+                Notice("table.event.pass", {"player": 1, "level": 0}, ("player",)),
+                Notice("table.event.close", {"player": 2}, ("player",)),
+                Notice("tables.hand_over", {"hand_no": no})]
+
+    lines = [line for no in range(1, 6) for line in hand(no)] + hand(6)[:2]
+    assert last_lines(lines, size=6) == lines[-6:]  # hand 5's lines and hand 6's
+    assert last_lines(lines, size=7) == lines[-7:]  # then the newest older one
