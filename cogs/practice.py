@@ -44,8 +44,8 @@ from bot.discord_utils.components import custom_id_of, selected_values
 from bot.discord_utils.edits import MessageEdit
 from bot.discord_utils.installs import bot_is_here, member_command
 from bot.discord_utils.numbers import typed_number
-from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, parse_action
-from bot.engine.moves import MoveRefused, bet_or_raise
+from bot.engine import Action, Call, Declare, IllegalAction, Pass, parse_action
+from bot.engine.moves import wager_of
 from bot.i18n import t
 from bot.players.hint import hint
 from bot.render import render_hand
@@ -395,20 +395,15 @@ class PracticeCog(commands.Cog):
         return None
 
     def amount_move(self, user: int, text: str) -> Action | None:
-        """A bet of `text` chips, or a raise to it when there is a bet (`bet_or_raise`, the
-        one reading of a move); off their turn a bet, which the table refuses with why."""
+        """A bet of `text` chips, or a raise to it when there is a bet (`wager_of`, the one
+        reading of a move); one the table cannot take now is refused by it, with why."""
         chips = typed_number(text)
         if chips is None:
             return None
         table = self.service.practice(user)
         if table is None or not table.in_hand or table.hand is None:
             return None
-        if not table.hand.my_turn:
-            return Bet(chips)
-        try:
-            return bet_or_raise(table.hand.actions, chips)
-        except MoveRefused:
-            return None
+        return wager_of(table.hand.seat_view, chips)
 
     # -- answers --------------------------------------------------------------------------
     async def defer_click(self, interaction: discord.Interaction[StoppaBot]) -> None:
