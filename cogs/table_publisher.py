@@ -57,10 +57,10 @@ from bot.render.png import encode_png_palette
 from bot.render.snapshots import TableSnapshot
 from bot.render.table import table_image
 from bot.tables import Notice, TableError, TableState, Update
+from cogs.member_names import MemberNames
 from cogs.table_images import table_snapshot_of
 from cogs.table_items import table_view
 from cogs.table_text import (
-    NameBook,
     discord_time,
     event_notice,
     humans,
@@ -195,7 +195,7 @@ class TablePublisher:
     def __init__(
         self,
         client: StoppaBot,
-        names: NameBook,
+        names: MemberNames,
         *,
         interval: float | None = None,
         budget: RequestBudget | None = None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -43,59 +42,6 @@ _log = logging.getLogger("stoppa.table")
 #: How many recent lines the public message shows, and the embed field limit.
 EVENT_LINES = 8
 FIELD_LIMIT = 1024
-#: Seconds a fetched display name is reused.
-NAME_TTL = 600.0
-
-
-class NameBook:
-    """Display names of the members seen at the tables.
-
-    Names are remembered from interactions (free) and otherwise fetched once by REST (the bot
-    has no members intent), then kept `NAME_TTL` seconds. CPU seats get "CPU n".
-    """
-
-    def __init__(self, client: StoppaBot) -> None:
-        self.client = client
-        self._names: dict[tuple[int, int], tuple[float, str]] = {}
-
-    def remember(self, guild_id: int | None, user: discord.abc.User) -> None:
-        """Keep the display name of the user of an interaction."""
-        self._names[(guild_id or 0, user.id)] = (time.monotonic(), user.display_name)
-
-    def known(self, guild_id: int, user_id: int) -> str | None:
-        """The remembered name, if fresh."""
-        hit = self._names.get((guild_id, user_id))
-        if hit is not None and time.monotonic() - hit[0] < NAME_TTL:
-            return hit[1]
-        return None
-
-    async def names(self, guild_id: int, users: Iterable[int]) -> dict[int, str]:
-        """Display names of `users` (CPU seats and unknown members get a neutral name)."""
-        out: dict[int, str] = {}
-        for user in set(users):
-            if is_cpu(user) or is_forgotten(user):  # nobody on Discord to ask
-                out[user] = display_name(user)
-                continue
-            name = self.known(guild_id, user) or await self._fetch(guild_id, user)
-            out[user] = name if name is not None else display_name(user)
-        return out
-
-    async def _fetch(self, guild_id: int, user_id: int) -> str | None:
-        guild = self.client.get_guild(guild_id)
-        name: str | None = None
-        if guild is not None:
-            member = guild.get_member(user_id)
-            if member is not None:
-                name = member.display_name
-            else:
-                await self.client.requests.acquire()
-                try:
-                    name = (await guild.fetch_member(user_id)).display_name
-                except discord.HTTPException:
-                    name = None
-        if name is not None:
-            self._names[(guild_id, user_id)] = (time.monotonic(), name)
-        return name
 
 
 async def table_language(client: StoppaBot, guild_id: int, players: Iterable[int] = ()) -> str:

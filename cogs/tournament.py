@@ -65,8 +65,9 @@ from bot.tournaments import PAYOUTS, SCHEDULES, TournamentConfig
 from bot.tournaments.info import TournamentInfo
 from bot.tournaments.service import TournamentService
 from bot.tournaments.state import Phase
+from cogs.member_names import MemberNames
 from cogs.table import CPU_LEVELS
-from cogs.table_text import NameBook, table_language
+from cogs.table_text import table_language
 from cogs.tournament_items import (
     BUTTON_PATTERN,
     TournamentButton,
@@ -138,7 +139,7 @@ class TournamentCog(
 
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
-        self.names = NameBook(bot)
+        self.names = MemberNames.of(bot)
         #: the tournaments being started right now (a second Start waits for nothing)
         self.starting: set[int] = set()
         #: the tournaments whose results this process is posting right now
