@@ -31,6 +31,7 @@ from discord.ext import commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import (
+    UserFacingError,
     choice,
     cmd_str,
     guarded,
@@ -336,9 +337,9 @@ class PracticeCog(commands.Cog):
         """An amount typed in the modal: a bet, or a raise when there is a bet to call."""
         lang = lang_in_memory(interaction)
         await self.defer_click(interaction)
-        move = self.amount_move(interaction.user.id, text.strip())
-        await self.answer(interaction, lang,
-                          lambda: self.play(interaction.user.id, table, move, hand, turn))
+        user = interaction.user.id
+        await self.answer(interaction, lang, lambda: self.play(
+            user, table, self.amount_move(user, text.strip(), typed=True), hand, turn))
 
     async def handle_orphan(self, interaction: discord.Interaction[StoppaBot]) -> bool:
         """A practice component discord.py handed to nobody: a modal submitted after a
@@ -397,16 +398,19 @@ class PracticeCog(commands.Cog):
             return next((a for a in actions if isinstance(a, Declare)), None)
         return None
 
-    def amount_move(self, user: int, text: str) -> Action | None:
+    def amount_move(self, user: int, text: str, *, typed: bool = False) -> Action | None:
         """A bet of `text` chips, or a raise to it when there is a bet (`wager_of`, the one
-        reading of a move); one the table cannot take now is refused by it, with why."""
+        reading of a move); one the table cannot take now is refused by it, with why. A
+        `typed` amount that is no whole number is refused as at a real table."""
         chips = typed_number(text)
-        if chips is None:
-            return None
         table = self.service.practice(user)
-        if table is None or not table.in_hand or table.hand is None:
+        info = table.hand if table is not None and table.in_hand else None
+        if chips is None and typed and info is not None and info.bet_range is not None:
+            low, high = info.bet_range
+            raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
+        if chips is None or info is None:
             return None
-        return wager_of(table.hand.seat_view, chips)
+        return wager_of(info.seat_view, chips)
 
     # -- answers --------------------------------------------------------------------------
     async def defer_click(self, interaction: discord.Interaction[StoppaBot]) -> None:

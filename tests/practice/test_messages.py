@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import TableOptions
+from bot.i18n import t
 from bot.tables.clock import FakeClock
 from tests.harness import Harness, Reply
 from tests.practice.helpers import (
@@ -157,3 +158,5 @@ async def test_a_typed_amount_that_is_not_ascii_digits_is_refused_politely(
     answered_privately(refused)
     assert (table.meta.hand_no, table.meta.turn) == where
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    low, high = table.hand_for(anna.id).bet_range or (0, 0)  # worded as at a real table
+    assert t("table.refuse.bad_amount", "en", min=low, max=high) in said(driver.message)
