@@ -12,7 +12,7 @@ from bot.i18n import t
 from bot.i18n.cards import card_name
 from bot.tables import TableError, display_name
 from cogs.practice_layout import ALT_LIMIT, TEXT_LIMIT
-from tests.harness import FakeMessage, Harness
+from tests.harness import EPHEMERAL, FakeMessage, Harness
 from tests.practice.helpers import (
     PracticeDriver,
     button,
@@ -136,3 +136,29 @@ async def test_a_refusal_reads_as_at_a_real_table(h: Harness) -> None:
         gone = await h.click(member, driver.message_id, old)
         assert refusal_text(TableError("no_table"), lang) in said(gone)
         assert t("practice.none", lang) in said(gone)
+
+
+async def test_a_practice_message_of_before_the_change_is_converted_by_its_next_click(
+    h: Harness
+) -> None:
+    """A practice message sent before the change (content, an embed, action rows) becomes the
+    layout in the edit its next click makes: the V2 flag, no content, no embed."""
+    gina = h.member("Gina")
+    driver = PracticeDriver(h, gina, seed=5)
+    await driver.open(players=2)
+    message = driver.message
+    leave = button(message, "leave")
+    assert leave is not None
+    message.flags = EPHEMERAL  # as the bot sent it before: no V2 flag
+    message.content = "**Your cards, hand 1**"
+    message.embeds = [{"title": "Practice table", "type": "rich"}]
+    message.components = [{"type": 1, "components": [
+        {"type": 2, "style": 4, "label": "Leave", "custom_id": leave}]}]
+    stale = leave.replace(":leave", ":next")  # a button of the old message, stale now
+    message.components[0]["components"].append(
+        {"type": 2, "style": 2, "label": "Next hand", "custom_id": stale})
+    clicked = await h.click(gina, driver.message_id, stale)
+    assert clicked.responded and clicked.ephemeral
+    within_limits(driver.message)
+    assert refusal_text(TableError("stale_button"), "en") in said(driver.message)
+    assert button(driver.message, "leave") is not None
