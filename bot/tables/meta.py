@@ -176,8 +176,15 @@ class TableMeta:
     away_mode: str = "sit_out"
     #: the table's channel is a thread the bot opened for it (archived when it closes)
     own_thread: bool = False
-    #: how the last hand ended, shown until the next hand's first action
+    #: how the last hand ended, shown until a human's first decision in the next hand (then
+    #: None: `moved_on`)
     last_hand: HandOver | None = None
+    #: when the next hand is dealt (the service clock's epoch seconds) while the table pauses
+    #: after a hand (the server's pause), None otherwise: kept so that a restart deals then
+    deal_at: float | None = None
+    #: the language ("it"/"en") each seated human sat in (their Discord's): the table speaks
+    #: its players' language after a restart too; dropped when they leave or it closes
+    languages: dict[int, str] = field(default_factory=dict)
     #: the tournament this table plays (`bot.tournaments.table_policy`), None at any other
     tournament: TableTournament | None = None
     #: a practice table's setup and practice chips (`bot.tables.policies.practice`), None at
@@ -197,6 +204,9 @@ class TableMeta:
         for name in ("last_hand", "tournament", "practice"):
             value = out[name]
             out[name] = None if value is None else value.to_dict()
+        for name in _OMITTED_UNSET:  # newer keys: a row without them reads the same
+            if out[name] is None or out[name] == {}:
+                del out[name]
         return out
 
     @classmethod
@@ -228,6 +238,8 @@ class TableMeta:
         meta.left = [int(u) for u in meta.left]
         meta.away_after = int(meta.away_after)
         meta.away_mode = str(meta.away_mode)
+        meta.deal_at = None if meta.deal_at is None else float(meta.deal_at)
+        meta.languages = {k: str(v) for k, v in _int_keys(meta.languages).items()}
         return meta
 
     def copy(self) -> TableMeta:
@@ -241,9 +253,15 @@ class TableMeta:
         self.cpus[user] = level
         self.cpu_seeds[user] = seed
 
+    def sat_in(self, user: int, lang: str | None) -> None:
+        """Human `user` sits speaking `lang` ("it"/"en"; None: not known, nothing kept)."""
+        if lang is not None:
+            self.languages[user] = lang
+
     def forget(self, user: int) -> None:
         """Drop what the table keeps about `user`, who leaves it (CPU level and seed,
-        timeouts, deals, absence)."""
+        timeouts, deals, absence, language)."""
+        self.languages.pop(user, None)
         self.cpus.pop(user, None)
         self.cpu_seeds.pop(user, None)
         self.timeouts.pop(user, None)
@@ -253,6 +271,11 @@ class TableMeta:
             self.left.remove(user)
         if user in self.leaving:
             self.leaving.remove(user)
+
+    def moved_on(self) -> None:
+        """A human's turn was played (their decision, or their time ran out): the table has
+        moved on and the last hand's ending is no longer shown."""
+        self.last_hand = None
 
     def add_paid(self, moves: Iterable[Move]) -> None:
         """Count `moves` (escrow movements of the current hand) into what each user paid."""
@@ -280,3 +303,6 @@ class TableMeta:
 
 
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(TableMeta))
+#: keys added after rows were stored, written only when set (older rows, and the code
+#: before them, read the same JSON)
+_OMITTED_UNSET: tuple[str, ...] = ("deal_at", "languages")

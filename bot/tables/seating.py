@@ -36,8 +36,9 @@ def check_room(row: TableRow) -> None:
         raise TableError("table_full", max=MAX_PLAYERS)
 
 
-def seat(table: TableFacts, user: int, cpu: str | None) -> Change:
-    """Sit `user` (a human, or a CPU of level `cpu`); deal if the game waits for players."""
+def seat(table: TableFacts, user: int, cpu: str | None, lang: str | None = None) -> Change:
+    """Sit `user` (a human speaking `lang`, or a CPU of level `cpu`); deal if the game waits
+    for players."""
     row = table.row
     meta = table.meta.copy()
     seats = [*row.seats, user]
@@ -47,16 +48,18 @@ def seat(table: TableFacts, user: int, cpu: str | None) -> Change:
         meta.seat_cpu(user, cpu, table.cpu_seed())
         notice = note("tables.cpu_joined", player=user, level=cpu)
     else:
+        meta.sat_in(user, lang)
         notice = note("tables.joined", player=user)
     deal = meta.started and not table.in_hand and row.status == "lobby"
     return Change(meta, "cpu_added" if cpu else "joined", [notice], seats=seats,
                   then=NextHand() if deal else None)
 
 
-async def join(table: TableFacts, user: int) -> Change:
-    """`user` sits (or stays, if they were leaving at the end of this hand)."""
+async def join(table: TableFacts, user: int, lang: str | None = None) -> Change:
+    """`user` sits speaking `lang` (or stays, if they were leaving at the end of this hand)."""
     if user in table.meta.leaving:  # changed their mind before the hand ended
         meta = table.meta.copy()
+        meta.sat_in(user, lang)
         meta.leaving.remove(user)
         meta.timeouts.pop(user, None)
         return Change(meta, "joined", [note("tables.stays", player=user)])
@@ -65,7 +68,7 @@ async def join(table: TableFacts, user: int) -> Change:
         raise TableError("already_seated")
     check_room(row)
     await check_balance(table.store, row.guild_id, user, row.ante)
-    return seat(table, user, None)
+    return seat(table, user, None, lang)
 
 
 async def add_cpu(table: TableFacts, by: int, level: str) -> Change:
