@@ -43,7 +43,7 @@ def seat(table: TableFacts, user: int, cpu: str | None, lang: str | None = None)
     meta = table.meta.copy()
     seats = [*row.seats, user]
     meta.round = meta.round.sat(user, row.seats)
-    meta.timeouts.pop(user, None)
+    meta.absence = meta.absence.sat(user)
     if cpu is not None:
         meta.seat_cpu(user, cpu, table.cpu_seed())
         notice = note("tables.cpu_joined", player=user, level=cpu)
@@ -61,7 +61,7 @@ async def join(table: TableFacts, user: int, lang: str | None = None) -> Change:
         meta = table.meta.copy()
         meta.sat_in(user, lang)
         meta.leaving.remove(user)
-        meta.timeouts.pop(user, None)
+        meta.absence = meta.absence.sat(user)
         return Change(meta, "joined", [note("tables.stays", player=user)])
     row = table.row
     if user in row.seats:
@@ -105,11 +105,8 @@ def call_round(table: TableFacts, user: int) -> Change | NextHand:
 
 def back(table: TableFacts, user: int) -> Change | None:
     """A sat-out `user` is back: their turns are theirs again (None if not away)."""
-    if user not in table.meta.away:
+    if not table.meta.absence.is_away(user):
         return None
     meta = table.meta.copy()
-    del meta.away[user]
-    if user in meta.left:
-        meta.left.remove(user)
-    meta.timeouts[user] = 0
+    meta.absence = meta.absence.back(user)
     return Change(meta, "back", [note("living.back", player=user)])

@@ -252,8 +252,8 @@ class TableService:
                 raise TableError("seated_elsewhere")
             stakes = await self.store.get_stakes(guild)
             await check_balance(self.store, guild, user, stakes.ante)
-            meta = TableMeta(seed=self._rng.getrandbits(63), away_after=self.shared.max_timeouts,
-                             away_mode=self.shared.away_mode, own_thread=own_thread)
+            meta = TableMeta(seed=self._rng.getrandbits(63), absence=self.shared.absence_rule(),
+                             own_thread=own_thread)
             meta.sat_in(user, lang)
             try:
                 row = await self.store.create_table(

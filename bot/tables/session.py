@@ -161,7 +161,7 @@ class TableSession:
         meta = self.meta.copy()
         moves, events = self.step(meta, seat, action)
         if source == "player":
-            meta.timeouts[user] = 0
+            meta.absence = meta.absence.acted(user)
             meta.moved_on()
         kind = "action" if source == "player" else source
         return await self.play_on(meta, moves, events, [], kind)
@@ -285,7 +285,7 @@ class TableSession:
         try:
             while hand.phase != "over" and hand.to_act is not None:
                 user = meta.players[hand.to_act]
-                if user not in meta.leaving and user not in meta.away:
+                if user not in meta.leaving and not meta.absence.is_away(user):
                     break
                 more_moves, more_events = self.step(
                     meta, hand.to_act, hand.default_action(hand.to_act)
@@ -348,7 +348,7 @@ class TableSession:
         """The hand record with its players' new ratings (saved in the hand's transaction);
         if the ratings cannot be read the hand is saved unrated rather than lost."""
         try:
-            return await rate_record(self.shared.store, self.row.guild_id, record, meta.cpus)
+            return await rate_record(self.shared.store, self.row.guild_id, record, meta.cpus.levels)
         except Exception:
             log.exception("table %s: hand %s could not be rated", self.id, meta.hand_no)
             return record
@@ -578,8 +578,8 @@ class TableSession:
                 return
             if seat is None or hand.to_act != seat:
                 return
-            action = await self.cpus.choose(user, meta.cpus[user], lambda: self.cpu_seed(user),
-                                            hand, seat)
+            action = await self.cpus.choose(user, meta.cpus.levels[user],
+                                            lambda: self.cpu_seed(user), hand, seat)
             async with self.lock:
                 updates = await self._cpu_move(user, seat, action, hand_no, turn)
             await shared.publish(updates)
@@ -590,9 +590,10 @@ class TableSession:
 
     def cpu_seed(self, user: int) -> int:
         """The own seed of CPU seat `user`, drawn when it sat (kept in the meta)."""
-        seed = self.meta.cpu_seeds.get(user)
+        seed = self.meta.cpus.seeds.get(user)
         if seed is None:  # a row saved before every kind drew the seed at seating
-            seed = self.meta.cpu_seeds.setdefault(user, self.shared.cpu_seed())
+            seed = self.shared.cpu_seed()
+            self.meta.cpus = self.meta.cpus.with_seed(user, seed)
         return seed
 
     async def _cpu_move(self, user: int, seat: int, action: Action | None, hand_no: int,
@@ -682,7 +683,7 @@ class TableSession:
         hand = self.hand
         if hand is None or hand.to_act is None:
             return False
-        return self.meta.players[hand.to_act] in self.meta.away
+        return self.meta.absence.is_away(self.meta.players[hand.to_act])
 
 
 __all__ = ["TableSession"]

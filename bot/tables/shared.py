@@ -16,6 +16,7 @@ from typing import Any
 from bot.fairness import TableSecret, cpu_seed
 from bot.players import CpuPlayer
 from bot.store import StoreContract
+from bot.tables.absence import Absence
 from bot.tables.clock import Clock
 from bot.tables.meta import TableMeta, TournamentReader
 from bot.tables.updates import Update
@@ -77,6 +78,11 @@ class Shared:
     def read_meta(self, data: Mapping[str, Any]) -> TableMeta:
         """A stored meta, typed (`TableMeta.from_dict` with this service's tournament reader)."""
         return TableMeta.from_dict(data, self.read_tournament)
+
+    def absence_rule(self) -> Absence:
+        """A new table's rule of absent players: sat out (or gone, `away_mode`) after
+        `max_timeouts` timeouts in a row."""
+        return Absence(after=self.max_timeouts, mode=self.away_mode)
 
     def table_secret(self) -> TableSecret:
         """A new table's fair-deal secret (docs/fairness.md)."""

@@ -125,8 +125,8 @@ def seat_state(
         chip_count = int(balances.get(user, 0))
         cards = 0
     return SeatState(
-        user, meta.cpus.get(user), chip_count, cards, status, seat if in_hand else None,
-        away=user in meta.away, left=user in meta.left,
+        user, meta.cpus.level(user), chip_count, cards, status, seat if in_hand else None,
+        away=meta.absence.is_away(user), left=user in meta.absence.left,
     )
 
 

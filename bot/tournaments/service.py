@@ -145,8 +145,7 @@ class TournamentService:
                 raise TableError("bad_stakes", reason=str(exc)) from None
             shared = self.tables.shared
             meta = TableMeta(
-                seed=self._rng.getrandbits(63), started=True,
-                away_after=shared.max_timeouts, away_mode=shared.away_mode,
+                seed=self._rng.getrandbits(63), started=True, absence=shared.absence_rule(),
                 own_thread=own_thread,
             )
             for user, level in record.cpus.items():

@@ -193,3 +193,32 @@ async def test_no_pause_by_default_in_the_service_and_zero_allowed(h: Harness) -
     state = await drive(h, lambda s: s is not None and s.hand_no == 2, players)
     assert state is not None and state.next_deal is None
     assert not any(u.state.next_deal for u in h.updates)
+
+
+async def test_the_bot_default_pause_holds_timed_tables_and_never_a_practice_table(
+    h: Harness,
+) -> None:
+    """Where a server set no pause the service's applies (the bot runs with 4 s); a practice
+    table is untimed: its next hand waits for its member, with no pause on top."""
+    h.service_kwargs["hand_pause"] = 4.0
+    await h.restart()
+    await h.seat_four()
+    await h.svc.start_game(GUILD, CHANNEL, USERS[0])
+    players = {u: TamePlayer(u) for u in USERS}
+    paused = await drive(h, lambda s: s is not None and s.next_deal is not None, players)
+    assert paused is not None and paused.next_deal == h.clock.now() + 4.0
+    member = 77
+    table = await h.svc.open_practice(GUILD, member, 2, "easy", "it")
+    assert dict(table.languages) == {member: "it"}
+    player = TamePlayer(member)
+    for _ in range(500):
+        view = h.svc.practice(member)
+        assert view is not None
+        if not view.in_hand:
+            break
+        assert view.hand is not None
+        action = player.choose(view.hand.seat_view, list(view.hand.actions), view.hand.events)
+        await h.svc.practice_act(member, view.table_id, action, view.state.hand_no,
+                                 view.state.turn)
+    assert view.state.phase == "over" and view.state.next_deal is None
+    assert view.state.last_hand is not None
