@@ -133,7 +133,15 @@ def _tournament(data: Any, read: TournamentReader | None) -> TableTournament | N
 
 @dataclass
 class TableMeta:
-    """Service bookkeeping of one table (JSON-able through `to_dict`/`from_dict`)."""
+    """Service bookkeeping of one table (JSON-able through `to_dict`/`from_dict`).
+
+    Which facts belong to which kind: every table has the hand's fields (`hand_no` to
+    `words`), its CPU seats (`cpus`), the seat lists, the last events and hand, the pause
+    (`deal_at`) and the seats' languages; the channel's tables (cash, tournament) also the
+    absent players (`absence`) and `own_thread`; only a cash table calls the round (`round`)
+    and sits out who cannot pay the ante (`sitting_out`); a tournament table's own part is
+    `tournament`, a practice table's `practice` (None elsewhere).
+    """
 
     seed: int
     started: bool = False
