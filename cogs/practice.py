@@ -39,6 +39,7 @@ from bot.discord_utils import (
     mark_handled,
     report_interaction_error,
     send_ephemeral,
+    spoken,
     submitted_values,
 )
 from bot.discord_utils.components import custom_id_of, selected_values
@@ -277,7 +278,8 @@ class PracticeCog(commands.Cog):
             existing = self.service.practice(user) is not None
             # a server's stakes only where the bot is in it; elsewhere the defaults (guild 0)
             here = interaction.guild_id if bot_is_here(interaction) else None
-            state = await self.service.open_practice(here or 0, user, players, level)
+            state = await self.service.open_practice(here or 0, user, players, level,
+                                                     spoken(interaction))
             stakes = self.stakes_line(state.guild_id, lang)
             if existing:
                 return [t("practice.reopened", lang), stakes]

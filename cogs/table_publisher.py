@@ -419,7 +419,7 @@ class TablePublisher:
             slot.wake.clear()  # the changes pushed while waiting are shown by this edit
         state = slot.state
         client = self.client
-        lang = await table_language(client, slot.guild_id, humans(state))
+        lang = await table_language(client, slot.guild_id, humans(state), state.languages)
         names = await self.names.names(slot.guild_id, _users(state, slot.lines))
         currency = server_currency(client, slot.guild_id)  # in memory: no store read
         lines = [text for n in last_lines(slot.lines)
@@ -551,7 +551,7 @@ class TablePublisher:
         if not self.budget.try_acquire():  # the budget is full: a ping is the first to go
             _log.info("table %s: ping skipped (request budget full)", slot.table_id)
             return
-        lang = member_language(self.client, to_act, lang)  # the ping speaks to its player
+        lang = member_language(self.client, to_act, lang, state.languages)  # the ping's player
         text = t("table.turn_ping.text", lang, player=mention(to_act),
                  deadline=discord_time(state.deadline))
         channel = self.client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)

@@ -44,11 +44,14 @@ EVENT_LINES = 8
 FIELD_LIMIT = 1024
 
 
-async def table_language(client: StoppaBot, guild_id: int, players: Iterable[int] = ()) -> str:
+async def table_language(client: StoppaBot, guild_id: int, players: Iterable[int] = (),
+                         spoken: Mapping[int, str] | None = None) -> str:
     """The language of a table's public message (its buttons, notices, result) and of what it
     says in the channel: the language a manager pinned for the server; else its players'
     (`players`, in seat order: the first of them whose language is known, that is the opener's
-    while they sit, when the players differ); else the server's preferred locale when Italian
+    while they sit, when the players differ), each the language kept with their seat
+    (`spoken`: `TableState.languages`, `TournamentInfo.languages`; it survives a restart) or
+    else the one they last used the bot in; else the server's preferred locale when Italian
     or English; else English. A ping speaks its own player's language (`member_language`)."""
     languages = client.languages  # kept in memory; a server not loaded yet is read once
     pinned = languages.get(guild_id) if languages.known(guild_id) else None
@@ -56,7 +59,7 @@ async def table_language(client: StoppaBot, guild_id: int, players: Iterable[int
         pinned = await languages.load(client.store, guild_id)
     if pinned is not None:
         return pinned
-    seated = next((lang for user in players if (lang := languages.member(user)) is not None),
+    seated = next((lang for user in players if (lang := member_language(client, user, "", spoken))),
                   None)
     if seated is not None:
         return seated
@@ -71,9 +74,13 @@ def humans(state: TableState) -> list[int]:
     return [s.user_id for s in state.seats if not is_cpu(s.user_id) and not is_forgotten(s.user_id)]
 
 
-def member_language(client: StoppaBot, user: int, fallback: str) -> str:
-    """The language `user` last used the bot in, else `fallback` (a ping is theirs)."""
-    return client.languages.member(user) or fallback
+def member_language(client: StoppaBot, user: int, fallback: str,
+                    spoken: Mapping[int, str] | None = None) -> str:
+    """`user`'s language (a ping is theirs): the one kept with their seat (`spoken`, the
+    table's `TableState.languages`), else the one they last used the bot in, else
+    `fallback`."""
+    kept = spoken.get(user) if spoken is not None else None
+    return kept or client.languages.member(user) or fallback
 
 
 def key_of(prefix: str, name: object) -> str:
