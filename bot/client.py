@@ -65,6 +65,7 @@ from bot.metrics.settings import MetricsSettings
 from bot.store import StoreContract
 from bot.tables import Clock, TableService
 from bot.tables.leases import Ownership
+from bot.tables.limits import DEFAULT_HAND_PAUSE
 from bot.tournaments.record import TableTournament
 from bot.tournaments.service import TournamentService
 from bot.tournaments.table_policy import policy_for
@@ -105,12 +106,14 @@ def bot_intents() -> discord.Intents:
 @dataclass(frozen=True, slots=True)
 class TableOptions:
     """What the offline harness and the benchmarks change in the table service: a clock of
-    their own (a fake one the test advances), a CPU player's thinking time, and the table
-    ownership (None: the bot's own, `StoppaBot.ownership`)."""
+    their own (a fake one the test advances), a CPU player's thinking time, the table
+    ownership (None: the bot's own, `StoppaBot.ownership`) and the pause between hands where
+    a server set none (`run_bot`: `DEFAULT_HAND_PAUSE`; 0 elsewhere: the next hand at once)."""
 
     clock: Clock | None = None
     cpu_delay: float = 0.0
     ownership: Ownership | None = None
+    hand_pause: float = 0.0
 
 
 class StoppaBot(commands.AutoShardedBot):
@@ -203,6 +206,7 @@ class StoppaBot(commands.AutoShardedBot):
         return await TableService.start(
             store, turn_timeout=self.turn_timeout, seed=self.seed, clock=options.clock,
             cpu_delay=options.cpu_delay, ownership=options.ownership or self.ownership(),
+            hand_pause=options.hand_pause,
             policy_for=policy_for,  # tournament tables play by the tournament's policy
             read_tournament=TableTournament.from_dict,  # their meta holds its record
         )
@@ -368,6 +372,7 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
         turn_timeout=settings.turn_timeout,
         dev_guild=settings.dev_guild,
         force_sync=sync_only,
+        table_options=TableOptions(hand_pause=DEFAULT_HAND_PAUSE),
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
         metrics=settings.metrics,

@@ -69,6 +69,8 @@ TOURNAMENT_OPENERS: tuple[str, ...] = ("managers", "everyone")
 Chips = app_commands.Range[int, 1, 1_000_000]
 Amount = app_commands.Range[int, -1_000_000, 1_000_000]
 Seconds = app_commands.Range[int, 10, 3600]
+#: `/settings pause seconds:` (the store's bound: `MAX_HAND_PAUSE`)
+PauseSeconds = app_commands.Range[int, 0, 30]
 Balance = app_commands.Range[int, 0, 1_000_000_000]
 Limit = app_commands.Range[int, 1, 1_000_000_000]
 #: a server setting's value as `/settings economy` passes it to the store (None: reset)
@@ -128,6 +130,13 @@ def economy_fields(settings: ServerSettings, lang: str) -> list[tuple[str, str]]
          hours(settings.daily_min_age) if settings.daily_min_age else none),
         (t("server_economy.label.give_enabled", lang), give),
     ]
+
+
+def seconds_text(value: float | None, default: float, lang: str) -> str:
+    """A time setting of `/settings show`: its seconds, or the bot's `default` when unset."""
+    if value is None:
+        return t("admin.settings_timeout_default", lang, seconds=f"{default:g}")
+    return t("admin.settings_seconds", lang, seconds=f"{value:g}")
 
 
 def _manager_group(name: str) -> app_commands.Group:
@@ -430,13 +439,10 @@ class AdminCog(commands.Cog):
             else t("admin.settings_language_auto", lang)
         )
         embed.add_field(name=t("admin.settings_language", lang), value=language, inline=False)
-        default_timeout = self.bot.turn_timeout
-        timeout = (
-            t("admin.settings_seconds", lang, seconds=f"{settings.turn_timeout:g}")
-            if settings.turn_timeout
-            else t("admin.settings_timeout_default", lang, seconds=f"{default_timeout:g}")
-        )
-        embed.add_field(name=t("admin.settings_timeout", lang), value=timeout)
+        embed.add_field(name=t("admin.settings_timeout", lang), value=seconds_text(
+            settings.turn_timeout or None, self.bot.turn_timeout, lang))
+        embed.add_field(name=t("admin.settings_pause", lang), value=seconds_text(
+            settings.hand_pause, self.bot.table_options.hand_pause, lang))
         currency = Currency(settings.currency_name, settings.currency_emoji)
         embed.add_field(
             name=t("admin.settings_starting_balance", lang),
@@ -493,9 +499,24 @@ class AdminCog(commands.Cog):
         self, interaction: discord.Interaction[StoppaBot], seconds: Seconds
     ) -> None:
         """Set the seconds each player has for a turn on this server."""
+        await self._save_time(interaction, turn_timeout=float(seconds))
+
+    @settings.command(name="pause", description=cmd_str("commands.settings.pause"))
+    @app_commands.describe(seconds=cmd_str("commands.settings.pause_seconds"))
+    async def settings_pause(
+        self, interaction: discord.Interaction[StoppaBot], seconds: PauseSeconds
+    ) -> None:
+        """Set the pause between the end of a hand and the next deal on this server (from
+        the next hand that ends; practice tables deal when their member asks)."""
+        await self._save_time(interaction, hand_pause=float(seconds))
+
+    async def _save_time(self, interaction: discord.Interaction[StoppaBot],
+                         **change: float) -> None:
+        """Save a time setting (validated by the store, Discord bounds the option first) and
+        answer with the settings."""
         async with defer_if_slow(interaction):
             saved = await self.store.update_server_settings(
-                guild_of(interaction), by=interaction.user.id, turn_timeout=float(seconds)
+                guild_of(interaction), by=interaction.user.id, **change
             )
             remember_settings(interaction.client, interaction.guild_id, saved)
             lang = await lang_for(interaction, self.store)

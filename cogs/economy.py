@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import io
 import math
-import time
 from typing import Any
 
 import discord
@@ -35,10 +34,9 @@ from bot.discord_utils.installs import server_command
 from bot.i18n import t
 from bot.i18n.numbers import format_number
 from bot.store import DailyRefused, GiveRefused, InsufficientFunds, StoreContract
+from cogs.member_names import MemberNames
 
 PAGE_SIZE = 10
-#: How long a fetched display name is reused (seconds).
-NAME_TTL = 600.0
 LEADERBOARD_ORDERS: tuple[str, ...] = ("balance", "net", "closes", "rating")
 STATS_FIELDS: tuple[str, ...] = ("hands", "pots_won", "closes", "net", "biggest_pot", "balance")
 
@@ -60,53 +58,12 @@ def _guild_id(interaction: discord.Interaction[StoppaBot]) -> int:
     return interaction.guild_id
 
 
-class NameCache:
-    """Display names of members, which the bot cannot list (no members intent): fetched by REST
-    when a leaderboard needs them, and kept `NAME_TTL` seconds."""
-
-    def __init__(self, bot: StoppaBot) -> None:
-        self.bot = bot
-        self._names: dict[tuple[int, int], tuple[float, str]] = {}
-
-    async def name(self, guild: discord.Guild | None, user_id: int, lang: str) -> str:
-        """The display name of `user_id` in `guild` (or a neutral placeholder)."""
-        key = (guild.id if guild else 0, user_id)
-        now = time.monotonic()
-        cached = self._names.get(key)
-        if cached is not None and now - cached[0] < NAME_TTL:
-            return cached[1]
-        name = await self._lookup(guild, user_id)
-        if name is None:
-            return t("economy.unknown_user", lang, id=user_id)
-        self._names[key] = (now, name)
-        return name
-
-    async def _lookup(self, guild: discord.Guild | None, user_id: int) -> str | None:
-        if guild is not None:
-            member = guild.get_member(user_id)
-            if member is not None:
-                return member.display_name
-            await self.bot.requests.acquire()
-            try:
-                return (await guild.fetch_member(user_id)).display_name
-            except discord.HTTPException:
-                pass
-        user = self.bot.get_user(user_id)
-        if user is not None:
-            return user.display_name
-        await self.bot.requests.acquire()
-        try:
-            return (await self.bot.fetch_user(user_id)).display_name
-        except discord.HTTPException:
-            return None
-
-
 class EconomyCog(commands.Cog):
     """Chips: balance, daily claim, leaderboard, statistics."""
 
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
-        self.names = NameCache(bot)
+        self.names = MemberNames.of(bot)
 
     @property
     def store(self) -> StoreContract:

@@ -54,7 +54,7 @@ from bot.store import StoreContract
 from bot.store.hand_rows import StoredHand
 from bot.tables import is_cpu
 from cogs.fair_text import replay_lines
-from cogs.table_text import NameBook
+from cogs.member_names import MemberNames
 
 _log = logging.getLogger("stoppa.history")
 
@@ -223,7 +223,7 @@ class HistoryCog(commands.Cog, name=COG_NAME):
 
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
-        self.names = NameBook(bot)
+        self.names = MemberNames.of(bot)
         self.replays = ReplayCache()
         self._commands: list[app_commands.Command[Any, ..., Any]] = []
         #: replays being drawn, by cache key (a second identical request waits for the first)

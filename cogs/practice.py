@@ -31,6 +31,7 @@ from discord.ext import commands
 
 from bot.client import StoppaBot
 from bot.discord_utils import (
+    UserFacingError,
     choice,
     cmd_str,
     guarded,
@@ -38,31 +39,33 @@ from bot.discord_utils import (
     mark_handled,
     report_interaction_error,
     send_ephemeral,
+    spoken,
     submitted_values,
 )
 from bot.discord_utils.components import custom_id_of, selected_values
-from bot.discord_utils.edits import MessageEdit
+from bot.discord_utils.errors import refusal_code, refusal_text
 from bot.discord_utils.installs import bot_is_here, member_command
 from bot.discord_utils.numbers import typed_number
-from bot.engine import Action, Bet, Call, Declare, IllegalAction, Pass, parse_action
-from bot.engine.moves import MoveRefused, bet_or_raise
+from bot.engine import Action, Call, Declare, Pass, parse_action
+from bot.engine.moves import wager_of
 from bot.i18n import t
 from bot.players.hint import hint
-from bot.render import render_hand
+from bot.render import hand_alt_text, render_hand
 from bot.render.from_view import hand_snapshot
 from bot.tables import PracticeTable, TableError, TableService, TableState
 from bot.tables.policies.practice import DEFAULT_CPUS, MAX_CPUS, MIN_CPUS, STACK_ANTES
+from cogs.practice_layout import (
+    ALT_LIMIT,
+    IMAGE_NAME,
+    PracticeBody,
+    hand_moves,
+    layout,
+    seat_names,
+    table_text,
+)
 from cogs.table import CPU_LEVELS
 from cogs.table_items import AmountModal, PickSelect, TableButton, action_panel
-from cogs.table_text import (
-    action_words,
-    discord_time,
-    hand_text,
-    key_of,
-    phase_text,
-    refusal_text,
-    table_embed,
-)
+from cogs.table_text import action_words, discord_time, hand_text, key_of, phase_text
 
 _log = logging.getLogger("stoppa.practice")
 
@@ -79,7 +82,7 @@ PICK_TEMPLATE = _PREFIX + "pick:" + _TOKENS
 AMOUNT_PATTERN = re.compile(_PREFIX + "amount:" + _TOKENS)
 BUTTON_PATTERN = re.compile(PRACTICE_TEMPLATE)
 PICK_PATTERN = re.compile(PICK_TEMPLATE)
-IMAGE_NAME = "practice.png"
+#: a hint's separate private line
 CONTENT_LIMIT = 2000
 
 
@@ -179,47 +182,49 @@ def cog_of(interaction: discord.Interaction[StoppaBot]) -> PracticeCog:
     return cog
 
 
-def practice_view(table: PracticeTable, lang: str) -> discord.ui.View:
-    """The buttons of the member's practice table: the moves of the table's own action panel
-    (with practice custom ids) and Hint on their turn, Next hand between hands, Leave."""
-    view = discord.ui.View(timeout=None)
+def practice_rows(table: PracticeTable, lang: str) -> tuple[discord.ui.ActionRow[Any], ...]:
+    """The buttons of the member's practice table, in rows: the moves of the table's own
+    action panel (with practice custom ids) and Hint on their turn, Next hand between hands,
+    Leave."""
+    rows: dict[int, list[discord.ui.Item[Any]]] = {}
     tid = table.table_id
+    own: list[discord.ui.Item[Any]] = []
     if table.in_hand and table.hand is not None:
         panel = action_panel(tid, table.hand, lang)
-        for item in panel[1].children if panel is not None else ():
+        for index, item in enumerate(panel[1].children if panel is not None else ()):
+            row = rows.setdefault(item.row if item.row is not None else index, [])
             if isinstance(item, TableButton) and item.hand is not None and item.turn is not None:
-                view.add_item(PracticeButton(
-                    tid, item.action, item.hand, item.turn, item.arg, label=item.item.label,
-                    style=item.item.style, row=item.item.row,
-                ))
+                row.append(PracticeButton(tid, item.action, item.hand, item.turn, item.arg,
+                                          label=item.item.label, style=item.item.style))
             elif isinstance(item, PickSelect):
-                view.add_item(PracticeSelect(tid, item.hand, item.turn, item.item.options,
-                                             placeholder=item.item.placeholder))
+                row.append(PracticeSelect(tid, item.hand, item.turn, item.item.options,
+                                          placeholder=item.item.placeholder))
         if panel is not None:
             info = table.hand
-            view.add_item(PracticeButton(tid, "hint", info.hand_no, info.turn,
-                                         label=t("practice.button.hint", lang), row=3))
+            own.append(PracticeButton(tid, "hint", info.hand_no, info.turn,
+                                      label=t("practice.button.hint", lang)))
     else:
-        view.add_item(PracticeButton(tid, "next", label=t("practice.button.next", lang),
-                                     style=discord.ButtonStyle.success, row=3))
-    view.add_item(PracticeButton(tid, "leave", label=t("practice.button.leave", lang),
-                                 style=discord.ButtonStyle.danger, row=3))
-    return view
+        own.append(PracticeButton(tid, "next", label=t("practice.button.next", lang),
+                                  style=discord.ButtonStyle.success))
+    own.append(PracticeButton(tid, "leave", label=t("practice.button.leave", lang),
+                              style=discord.ButtonStyle.danger))
+    moves = [discord.ui.ActionRow(*items) for _, items in sorted(rows.items()) if items]
+    return (*moves, discord.ui.ActionRow(*own))
 
 
-def practice_description(state: TableState, lang: str) -> str:
-    """The embed's top lines: what practice chips are, then the hand and its phase (no turn
-    clock to show, no lobby to fill: the table's own words would speak of both)."""
-    lines = [t("practice.chips_note", lang)]
+def practice_head(state: TableState, lang: str) -> str:
+    """The message's head: its title, what practice chips are, then the hand and its phase
+    (no turn clock to show, no lobby to fill: the table's own words would speak of both)."""
+    lines = [f"## {t('practice.title', lang)}", f"-# {t('practice.chips_note', lang)}"]
     if state.phase is not None and state.phase != "over":
         lines.append(t("table.embed.hand_phase", lang, hand_no=state.hand_no,
                        phase=phase_text(state, lang)))
     return "\n".join(lines)
 
 
-def practice_text(table: PracticeTable, lang: str, top: list[str]) -> str:
-    """The message's words: what the click brought (`top`), the member's cards and turn."""
-    lines = list(top)
+def practice_text(table: PracticeTable, lang: str) -> str | None:
+    """The member's cards and turn, and what to choose (or Next hand between hands)."""
+    lines: list[str] = []
     info = table.hand
     if info is not None:
         words = hand_text(info, table.state, lang).split("\n")
@@ -235,7 +240,7 @@ def practice_text(table: PracticeTable, lang: str, top: list[str]) -> str:
             lines.append(panel[0])
     if not table.in_hand:
         lines.append(t("practice.between_hands", lang))
-    return "\n".join(lines)[:CONTENT_LIMIT]
+    return "\n".join(lines) or None
 
 
 class PracticeCog(commands.Cog):
@@ -273,7 +278,8 @@ class PracticeCog(commands.Cog):
             existing = self.service.practice(user) is not None
             # a server's stakes only where the bot is in it; elsewhere the defaults (guild 0)
             here = interaction.guild_id if bot_is_here(interaction) else None
-            state = await self.service.open_practice(here or 0, user, players, level)
+            state = await self.service.open_practice(here or 0, user, players, level,
+                                                     spoken(interaction))
             stakes = self.stakes_line(state.guild_id, lang)
             if existing:
                 return [t("practice.reopened", lang), stakes]
@@ -333,9 +339,9 @@ class PracticeCog(commands.Cog):
         """An amount typed in the modal: a bet, or a raise when there is a bet to call."""
         lang = lang_in_memory(interaction)
         await self.defer_click(interaction)
-        move = self.amount_move(interaction.user.id, text.strip())
-        await self.answer(interaction, lang,
-                          lambda: self.play(interaction.user.id, table, move, hand, turn))
+        user = interaction.user.id
+        await self.answer(interaction, lang, lambda: self.play(
+            user, table, self.amount_move(user, text.strip(), typed=True), hand, turn))
 
     async def handle_orphan(self, interaction: discord.Interaction[StoppaBot]) -> bool:
         """A practice component discord.py handed to nobody: a modal submitted after a
@@ -394,21 +400,19 @@ class PracticeCog(commands.Cog):
             return next((a for a in actions if isinstance(a, Declare)), None)
         return None
 
-    def amount_move(self, user: int, text: str) -> Action | None:
-        """A bet of `text` chips, or a raise to it when there is a bet (`bet_or_raise`, the
-        one reading of a move); off their turn a bet, which the table refuses with why."""
+    def amount_move(self, user: int, text: str, *, typed: bool = False) -> Action | None:
+        """A bet of `text` chips, or a raise to it when there is a bet (`wager_of`, the one
+        reading of a move); one the table cannot take now is refused by it, with why. A
+        `typed` amount that is no whole number is refused as at a real table."""
         chips = typed_number(text)
-        if chips is None:
-            return None
         table = self.service.practice(user)
-        if table is None or not table.in_hand or table.hand is None:
+        info = table.hand if table is not None and table.in_hand else None
+        if chips is None and typed and info is not None and info.bet_range is not None:
+            low, high = info.bet_range
+            raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
+        if chips is None or info is None:
             return None
-        if not table.hand.my_turn:
-            return Bet(chips)
-        try:
-            return bet_or_raise(table.hand.actions, chips)
-        except MoveRefused:
-            return None
+        return wager_of(info.seat_view, chips)
 
     # -- answers --------------------------------------------------------------------------
     async def defer_click(self, interaction: discord.Interaction[StoppaBot]) -> None:
@@ -424,47 +428,58 @@ class PracticeCog(commands.Cog):
     async def answer(self, interaction: discord.Interaction[StoppaBot], lang: str,
                      change: Callable[[], Awaitable[list[str]]]) -> None:
         """Run `change` (its lines head the message), then show the member's table: a
-        refusal is shown above the table as it is now, so the message stays usable."""
+        refusal (worded by the one place, `refusal_text`, as at a real table) is shown above
+        the table as it is now, so the message stays usable; anything else is a bug,
+        reported."""
         user = interaction.user.id
         try:
             try:
                 top = await change()
-            except (TableError, IllegalAction) as error:
-                _log.info("practice refused user=%s: %s", user,
-                          getattr(error, "code", type(error).__name__))
-                top = [refusal_text(error, lang)]
-                if getattr(error, "code", None) == "no_table":
-                    top.append(t("practice.none", lang))
-            shown = await self.payload(user, interaction.user.display_name, lang, top)
-            await shown.edit_response(interaction)
+            except Exception as error:
+                top = self.refused(error, lang, user)
+            layout, files = await self.payload(user, interaction.user.display_name, lang, top)
+            await interaction.edit_original_response(
+                content=None, embeds=[], attachments=files, view=layout,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         except Exception as error:
             await report_interaction_error(interaction, error, where="practice")
 
+    @staticmethod
+    def refused(error: Exception, lang: str, user: int) -> list[str]:
+        """The lines of a refusal (`refusal_text`); a "no table" says how to open one. Not a
+        refusal: raised again."""
+        text = refusal_text(error, lang)
+        if text is None:
+            raise error
+        _log.info("practice refused user=%s: %s", user, refusal_code(error))
+        if isinstance(error, TableError) and error.code == "no_table":
+            return [text, t("practice.none", lang)]
+        return [text]
+
     async def payload(self, user: int, name: str, lang: str,
-                      top: list[str]) -> MessageEdit:
-        """The message of the member's practice table (or the lines alone without one)."""
+                      top: list[str]) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+        """The message of the member's practice table (`cogs.practice_layout`) and its hand
+        image (or the lines alone, without a table)."""
         table = self.service.practice(user)
+        shown = "\n".join(top) or None
         if table is None:
-            return MessageEdit(content="\n".join(top)[:CONTENT_LIMIT], embed=None,
-                               attachments=[], view=None)
-        state = table.state
-        embed = table_embed(state, lang, {user: name}, [], image=IMAGE_NAME)
-        embed.title = t("practice.title", lang)
-        embed.description = practice_description(state, lang)
-        attachments: list[discord.File] = []
+            return layout(PracticeBody(head=f"## {t('practice.title', lang)}", top=shown),
+                          lang), []
+        files: list[discord.File] = []
+        alt = moves = None
         if table.hand is not None:
-            view = table.hand.seat_view
-            png = await asyncio.to_thread(
-                render_hand, hand_snapshot(view, lang=lang, player=name)
-            )
-            attachments.append(discord.File(io.BytesIO(png), filename=IMAGE_NAME))
-        else:
-            embed.set_image(url=None)
-        return MessageEdit(
-            content=practice_text(table, lang, top), embed=embed,
-            attachments=attachments, view=practice_view(table, lang),
-            allowed_mentions=discord.AllowedMentions.none(),
+            snap = hand_snapshot(table.hand.seat_view, lang=lang, player=name)
+            png = await asyncio.to_thread(render_hand, snap)
+            alt = hand_alt_text(snap)[:ALT_LIMIT]
+            files.append(discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt))
+            moves = hand_moves(table.hand, seat_names(table, user, name), lang)
+        body = PracticeBody(
+            head=practice_head(table.state, lang), top=shown, moves=moves, alt=alt,
+            hand=practice_text(table, lang), rows=practice_rows(table, lang),
+            table=table_text(table, lang, {user: name}),
         )
+        return layout(body, lang), files
 
     async def send_hint(self, interaction: discord.Interaction[StoppaBot], lang: str,
                         table_id: int) -> None:
@@ -480,8 +495,11 @@ class PracticeCog(commands.Cog):
                 raise TableError("stale_button")
             advice = await asyncio.to_thread(hint, info.seat_view, info.actions, info.events)
             text = advice.text(lang)
-        except (TableError, IllegalAction) as error:
-            text = refusal_text(error, lang)
+        except Exception as error:
+            refused = refusal_text(error, lang)
+            if refused is None:
+                raise
+            text = refused
         await send_ephemeral(interaction, text[:CONTENT_LIMIT])
 
     async def ask_amount(self, interaction: discord.Interaction[StoppaBot], lang: str,

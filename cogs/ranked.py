@@ -46,7 +46,7 @@ from bot.ratings import points_of as rating_points
 from bot.render.shapes import fmt_int
 from bot.store import Season, StoreContract
 from bot.tables.ratings import cpu_label
-from cogs.economy import NameCache
+from cogs.member_names import MemberNames
 
 PAGE_SIZE = 10
 #: how many seasons the `season:` autocomplete offers (Discord shows at most 25)
@@ -122,7 +122,7 @@ class RankedCog(commands.Cog):
 
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
-        self.names = NameCache(bot)
+        self.names = MemberNames.of(bot)
 
     @property
     def store(self) -> StoreContract:

@@ -33,13 +33,14 @@ from bot.discord_utils.installs import server_command
 from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise
 from bot.tables import TableState
 from cogs.card_input import typed_cards
+from cogs.member_names import MemberNames
 from cogs.table_items import COG_NAME, AmountModal, PickSelect, TableButton
 from cogs.table_lobby import TableLobby
 from cogs.table_panel import PanelBook
 from cogs.table_play import TablePlay
 from cogs.table_publisher import TablePublisher
 from cogs.table_replies import TableReplies, here
-from cogs.table_text import NameBook, key_of
+from cogs.table_text import key_of
 
 _log = logging.getLogger("stoppa.table")
 
@@ -62,7 +63,7 @@ class TableCog(
 
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
-        self.names = NameBook(bot)
+        self.names = MemberNames.of(bot)
         self.publisher = TablePublisher(bot, self.names, opted_out=bot.pings.opted_out)
         self.publisher.after_close = self._archive
         self.replies = TableReplies(bot, self.names, self.publisher)

@@ -17,7 +17,13 @@ from typing import Any
 import discord
 
 from bot.client import StoppaBot
-from bot.discord_utils import UserFacingError, is_manager, send_ephemeral, server_currency
+from bot.discord_utils import (
+    UserFacingError,
+    is_manager,
+    send_ephemeral,
+    server_currency,
+    spoken,
+)
 from bot.discord_utils.access import in_thread, missing_here, permission_names
 from bot.i18n import t
 from bot.render import render_table, table_alt_text
@@ -56,7 +62,7 @@ class TableLobby:
             if in_thread(interaction) and r.service.state(channel) is not None:
                 raise UserFacingError("living.thread.has_table")
             await r.think(interaction)
-            await r.service.open_table(guild, channel, user)
+            await r.service.open_table(guild, channel, user, lang=spoken(interaction))
             return await r.say(interaction, t("table.reply.opened", lang))
         perms = interaction.app_permissions
         cannot = [] if perms.administrator else [
@@ -75,7 +81,7 @@ class TableLobby:
                 cannot = ["create_public_threads"]
             else:
                 return await self._open_in_thread(interaction, lang, parent, thread)
-        await r.service.open_table(guild, channel, user)
+        await r.service.open_table(guild, channel, user, lang=spoken(interaction))
         why = t("living.thread.no_threads", lang, permissions=permission_names(cannot, lang))
         await r.say(interaction, f"{t('table.reply.opened', lang)}\n{why}")
 
@@ -87,7 +93,8 @@ class TableLobby:
         r = self.replies
         guild, user = guild_of(interaction), interaction.user.id
         try:
-            await r.service.open_table(guild, thread.id, user, own_thread=True)
+            await r.service.open_table(guild, thread.id, user, own_thread=True,
+                                       lang=spoken(interaction))
         except Exception:
             await r.bot.requests.acquire()
             with contextlib.suppress(discord.HTTPException):
@@ -108,7 +115,7 @@ class TableLobby:
         """Sit at the table."""
         r = self.replies
         await r.think(interaction)
-        await r.service.join(guild, channel, interaction.user.id)
+        await r.service.join(guild, channel, interaction.user.id, spoken(interaction))
         await r.say(interaction, t("table.reply.joined", lang))
 
     async def leave(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,

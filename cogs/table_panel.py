@@ -41,9 +41,10 @@ from bot.render.hand import hand_image
 from bot.render.png import encode_png_palette
 from bot.render.snapshots import HandSnapshot
 from bot.tables import HandOver, PlayerHand, TableError, TableState, Update
+from cogs.member_names import MemberNames
 from cogs.table_hand_over import hand_over_lines
 from cogs.table_items import TableButton, action_panel
-from cogs.table_text import NameBook, hand_text, phase_text, pot_lines
+from cogs.table_text import hand_text, phase_text, pot_lines
 
 _log = logging.getLogger("stoppa.table.panel")
 
@@ -122,7 +123,7 @@ class Panel:
 class PanelBook:
     """The live panels of every table (see the module docstring)."""
 
-    def __init__(self, client: StoppaBot, names: NameBook, *, interval: float | None = None,
+    def __init__(self, client: StoppaBot, names: MemberNames, *, interval: float | None = None,
                  life: float = PANEL_LIFE) -> None:
         self.client = client
         self.names = names

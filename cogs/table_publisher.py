@@ -57,12 +57,12 @@ from bot.render.png import encode_png_palette
 from bot.render.snapshots import TableSnapshot
 from bot.render.table import table_image
 from bot.tables import Notice, TableError, TableState, Update
+from cogs.member_names import MemberNames
 from cogs.table_images import table_snapshot_of
 from cogs.table_items import table_buttons
 from cogs.table_layout import alt_text, table_layout
 from cogs.table_text import (
     RESULT_EVENTS,
-    NameBook,
     TableTexts,
     discord_time,
     event_notice,
@@ -254,7 +254,7 @@ class TablePublisher:
     def __init__(
         self,
         client: StoppaBot,
-        names: NameBook,
+        names: MemberNames,
         *,
         interval: float | None = None,
         budget: RequestBudget | None = None,
@@ -494,7 +494,7 @@ class TablePublisher:
         event loop)."""
         state = slot.state
         client = self.client
-        lang = await table_language(client, slot.guild_id, humans(state))
+        lang = await table_language(client, slot.guild_id, humans(state), state.languages)
         names = await self.names.names(slot.guild_id, _users(state, slot.lines))
         currency = server_currency(client, slot.guild_id)  # in memory: no store read
         lines = [text for n in last_lines(shown_lines(state, slot.lines))
@@ -637,7 +637,7 @@ class TablePublisher:
         if not self.budget.try_acquire():  # the budget is full: a ping is the first to go
             _log.info("table %s: ping skipped (request budget full)", slot.table_id)
             return
-        lang = member_language(self.client, to_act, lang)  # the ping speaks to its player
+        lang = member_language(self.client, to_act, lang, state.languages)  # the ping's player
         text = t("table.turn_ping.text", lang, player=mention(to_act),
                  deadline=discord_time(state.deadline))
         channel = self.client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)

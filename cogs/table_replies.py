@@ -27,9 +27,9 @@ from bot.discord_utils.access import missing_here, permission_names
 from bot.discord_utils.errors import refusal_code, refusal_text
 from bot.i18n import t
 from bot.tables import TableError, TableService
+from cogs.member_names import MemberNames
 from cogs.table_items import action_panel
 from cogs.table_publisher import TablePublisher
-from cogs.table_text import NameBook
 
 _log = logging.getLogger("stoppa.table")
 
@@ -60,7 +60,7 @@ def here(interaction: discord.Interaction[StoppaBot]) -> tuple[int, int]:
 class TableReplies:
     """The answering of table interactions, shared by the cog's handlers."""
 
-    def __init__(self, bot: StoppaBot, names: NameBook, publisher: TablePublisher) -> None:
+    def __init__(self, bot: StoppaBot, names: MemberNames, publisher: TablePublisher) -> None:
         self.bot = bot
         self.names = names
         self.publisher = publisher

@@ -1,8 +1,9 @@
-"""Texts of the game table on Discord: names, languages, event lines, embeds, hand replies.
+"""Texts of the game table on Discord: names, languages, event lines, the table message's
+texts, hand replies.
 
 Everything a player reads comes from the `table` catalogue (plus `tables`, `engine`, `cards`
 and `render`); this module only assembles. Nothing here ever reads a hidden hand: the public
-embed is built from the service's public `TableState`, and the private hand text from the
+message's texts are built from the service's public `TableState`, and the private hand text from the
 player's own `hand_for` view.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,69 +42,18 @@ from cogs.table_hand_over import hand_over_lines
 _log = logging.getLogger("stoppa.table")
 
 #: How many recent lines the public message shows (room for a six-player hand's closer and
-#: payments beside the newest moves and notices), and the embed field limit.
+#: payments beside the newest moves and notices).
 EVENT_LINES = 10
-FIELD_LIMIT = 1024
-#: Seconds a fetched display name is reused.
-NAME_TTL = 600.0
 
 
-class NameBook:
-    """Display names of the members seen at the tables.
-
-    Names are remembered from interactions (free) and otherwise fetched once by REST (the bot
-    has no members intent), then kept `NAME_TTL` seconds. CPU seats get "CPU n".
-    """
-
-    def __init__(self, client: StoppaBot) -> None:
-        self.client = client
-        self._names: dict[tuple[int, int], tuple[float, str]] = {}
-
-    def remember(self, guild_id: int | None, user: discord.abc.User) -> None:
-        """Keep the display name of the user of an interaction."""
-        self._names[(guild_id or 0, user.id)] = (time.monotonic(), user.display_name)
-
-    def known(self, guild_id: int, user_id: int) -> str | None:
-        """The remembered name, if fresh."""
-        hit = self._names.get((guild_id, user_id))
-        if hit is not None and time.monotonic() - hit[0] < NAME_TTL:
-            return hit[1]
-        return None
-
-    async def names(self, guild_id: int, users: Iterable[int]) -> dict[int, str]:
-        """Display names of `users` (CPU seats and unknown members get a neutral name)."""
-        out: dict[int, str] = {}
-        for user in set(users):
-            if is_cpu(user) or is_forgotten(user):  # nobody on Discord to ask
-                out[user] = display_name(user)
-                continue
-            name = self.known(guild_id, user) or await self._fetch(guild_id, user)
-            out[user] = name if name is not None else display_name(user)
-        return out
-
-    async def _fetch(self, guild_id: int, user_id: int) -> str | None:
-        guild = self.client.get_guild(guild_id)
-        name: str | None = None
-        if guild is not None:
-            member = guild.get_member(user_id)
-            if member is not None:
-                name = member.display_name
-            else:
-                await self.client.requests.acquire()
-                try:
-                    name = (await guild.fetch_member(user_id)).display_name
-                except discord.HTTPException:
-                    name = None
-        if name is not None:
-            self._names[(guild_id, user_id)] = (time.monotonic(), name)
-        return name
-
-
-async def table_language(client: StoppaBot, guild_id: int, players: Iterable[int] = ()) -> str:
+async def table_language(client: StoppaBot, guild_id: int, players: Iterable[int] = (),
+                         spoken: Mapping[int, str] | None = None) -> str:
     """The language of a table's public message (its buttons, notices, result) and of what it
     says in the channel: the language a manager pinned for the server; else its players'
     (`players`, in seat order: the first of them whose language is known, that is the opener's
-    while they sit, when the players differ); else the server's preferred locale when Italian
+    while they sit, when the players differ), each the language kept with their seat
+    (`spoken`: `TableState.languages`, `TournamentInfo.languages`; it survives a restart) or
+    else the one they last used the bot in; else the server's preferred locale when Italian
     or English; else English. A ping speaks its own player's language (`member_language`)."""
     languages = client.languages  # kept in memory; a server not loaded yet is read once
     pinned = languages.get(guild_id) if languages.known(guild_id) else None
@@ -112,7 +61,7 @@ async def table_language(client: StoppaBot, guild_id: int, players: Iterable[int
         pinned = await languages.load(client.store, guild_id)
     if pinned is not None:
         return pinned
-    seated = next((lang for user in players if (lang := languages.member(user)) is not None),
+    seated = next((lang for user in players if (lang := member_language(client, user, "", spoken))),
                   None)
     if seated is not None:
         return seated
@@ -127,9 +76,13 @@ def humans(state: TableState) -> list[int]:
     return [s.user_id for s in state.seats if not is_cpu(s.user_id) and not is_forgotten(s.user_id)]
 
 
-def member_language(client: StoppaBot, user: int, fallback: str) -> str:
-    """The language `user` last used the bot in, else `fallback` (a ping is theirs)."""
-    return client.languages.member(user) or fallback
+def member_language(client: StoppaBot, user: int, fallback: str,
+                    spoken: Mapping[int, str] | None = None) -> str:
+    """`user`'s language (a ping is theirs): the one kept with their seat (`spoken`, the
+    table's `TableState.languages`), else the one they last used the bot in, else
+    `fallback`."""
+    kept = spoken.get(user) if spoken is not None else None
+    return kept or client.languages.member(user) or fallback
 
 
 def key_of(prefix: str, name: object) -> str:
@@ -302,15 +255,7 @@ def notice_users(notices: Iterable[Notice]) -> set[int]:
     return out
 
 
-# ---------------------------------------------------------------------- the public embed
-
-
-def _clip(lines: Sequence[str], limit: int = FIELD_LIMIT) -> str:
-    text = "\n".join(lines)
-    while len(text) > limit and len(lines) > 1:
-        lines = lines[1:]
-        text = "\n".join(lines)
-    return text[:limit] or "-"
+# ---------------------------------------------------------------------- the table message
 
 
 def phase_text(state: TableState, lang: str) -> str:
@@ -377,8 +322,8 @@ def pot_lines(state: TableState, lang: str) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class TableTexts:
     """What the public table message says, section by section (`table_texts`): the V2 layout
-    (`cogs.table_layout`) gives each its own text block, the embed of a practice table its
-    own field. A section without lines is not shown."""
+    (`cogs.table_layout`) gives each its own text block. A section without lines is not
+    shown."""
 
     title: str
     #: the phase and whose turn until when (or the lobby's line), the round call, a tournament
@@ -444,40 +389,6 @@ def table_texts(
         events=tuple(lines)[-EVENT_LINES:],
         stakes=stakes,
     )
-
-
-def table_embed(
-    state: TableState,
-    lang: str,
-    names: Mapping[int, str],
-    lines: Sequence[str],
-    *,
-    image: str | None = None,
-    currency: Currency | None = None,
-) -> discord.Embed:
-    """The texts of `table_texts` as an embed (the practice table's message), with the
-    image attached as `image`."""
-    texts = table_texts(state, lang, names, lines, currency)
-    closed = state.status == "closed"
-    embed = discord.Embed(
-        title=texts.title, description="\n".join(texts.top),
-        colour=discord.Colour.dark_grey() if closed else discord.Colour.dark_green(),
-    )
-    fields = [
-        (t("table.embed.players", lang), texts.seats),
-        (t("table.embed.pots", lang), texts.pots),
-        (texts.result_title, texts.result),
-        (t("fairness.table.field", lang), (texts.fair,) if texts.fair else ()),
-        (t("table.embed.events", lang), texts.events),
-    ]
-    for name, values in fields:
-        if values:
-            embed.add_field(name=name, value=_clip(values), inline=False)
-    if texts.stakes:
-        embed.set_footer(text=texts.stakes)
-    if image is not None:
-        embed.set_image(url=f"attachment://{image}")
-    return embed
 
 
 # ---------------------------------------------------------------------- the private hand

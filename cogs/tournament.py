@@ -48,6 +48,7 @@ from bot.discord_utils import (
     send_ephemeral,
     send_public,
     server_currency,
+    spoken,
     within_autocomplete,
 )
 from bot.discord_utils.access import in_thread, permission_names
@@ -65,8 +66,9 @@ from bot.tournaments import PAYOUTS, SCHEDULES, TournamentConfig
 from bot.tournaments.info import TournamentInfo
 from bot.tournaments.service import TournamentService
 from bot.tournaments.state import Phase
+from cogs.member_names import MemberNames
 from cogs.table import CPU_LEVELS
-from cogs.table_text import NameBook, table_language
+from cogs.table_text import table_language
 from cogs.tournament_items import (
     BUTTON_PATTERN,
     TournamentButton,
@@ -125,6 +127,14 @@ def choice_name(info: TournamentInfo, lang: str) -> str:
 
 
 @server_command
+
+async def tournament_language(bot: StoppaBot, info: TournamentInfo) -> str:
+    """What a tournament says in public (its messages, its table's thread): the server's
+    pinned language, else its entrants' (in registration order, each the language kept with
+    their entry), as a table speaks its players' (`table_language`)."""
+    entrants = [e.user_id for e in info.entrants if e.cpu is None]
+    return await table_language(bot, info.guild_id, entrants, info.languages)
+
 class TournamentCog(
     commands.GroupCog,
     name=COG_NAME,
@@ -138,7 +148,7 @@ class TournamentCog(
 
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
-        self.names = NameBook(bot)
+        self.names = MemberNames.of(bot)
         #: the tournaments being started right now (a second Start waits for nothing)
         self.starting: set[int] = set()
         #: the tournaments whose results this process is posting right now
@@ -302,7 +312,7 @@ class TournamentCog(
                        interaction: discord.Interaction[StoppaBot] | None = None) -> None:
         """Show `info` on the registration message: through the click on it when there is
         one, else by the message id the cog knows (nothing when it knows none)."""
-        lang = await table_language(self.bot, info.guild_id)
+        lang = await tournament_language(self.bot, info)
         currency = server_currency(self.bot, info.guild_id)
         embed = registration_embed(info, lang, currency, table_channel=self._table_channel(info))
         view = registration_view(info.id, lang) if info.status is Phase.REGISTERING else None
@@ -343,7 +353,7 @@ class TournamentCog(
         buy_in = info.config.buy_in
         if action == "join":
             try:
-                after = await self.service.join(info.id, user)
+                after = await self.service.join(info.id, user, spoken(interaction))
             except InsufficientFunds as error:
                 raise UserFacingError("tournaments.error.not_enough_chips", buy_in=buy_in,
                                       balance=error.balance) from None
@@ -389,7 +399,7 @@ class TournamentCog(
             self.starting.discard(info.id)
         after = state.tournament or await self.service.info(info.id)
         await self._refresh(after, interaction)
-        public = await table_language(self.bot, info.guild_id)
+        public = await tournament_language(self.bot, info)
         await self._welcome(after, state, public)
         place = f"<#{state.channel_id}>"
         text = t("tournaments.reply.started", lang, number=info.id, where=place)
@@ -413,7 +423,7 @@ class TournamentCog(
                     name for name in THREAD_PERMISSIONS if not getattr(perms, name)
                 ]
             if not cannot:
-                public = await table_language(self.bot, info.guild_id)
+                public = await tournament_language(self.bot, info)
                 name = t("tournaments.thread_name", public, number=info.id)
                 try:
                     await self.bot.requests.acquire()
@@ -475,7 +485,7 @@ class TournamentCog(
         """Send the results to `channel_id`, mark them posted, show the end on the
         registration message and archive the tournament's own thread."""
         guild = self.bot.get_guild(info.guild_id)
-        lang = await table_language(self.bot, info.guild_id)
+        lang = await tournament_language(self.bot, info)
         currency = server_currency(self.bot, info.guild_id)
         humans = [e.user_id for e in info.entrants if e.cpu is None and e.user_id > 0]
         names = await self.names.names(info.guild_id, humans)
@@ -578,7 +588,7 @@ class TournamentCog(
                     settings = await self.store.server_settings(guild)
                 self._may_open(interaction, bool(settings and settings.tournaments_open))
                 info = await self.service.create(guild, channel, interaction.user.id, config)
-                public = await table_language(self.bot, guild)
+                public = await table_language(self.bot, guild, [interaction.user.id])
             embed = registration_embed(info, public, server_currency(self.bot, guild))
             view = registration_view(info.id, public)
             message = await send_public(interaction, embed=embed, view=view)
@@ -646,7 +656,7 @@ class TournamentCog(
                 info = await self._resolve(interaction, tournament, registering=False)
             table_channel = self._table_channel(info)
             here = interaction.channel_id in (info.channel_id, table_channel)
-            public = await table_language(self.bot, info.guild_id) if here else lang
+            public = await tournament_language(self.bot, info) if here else lang
             embed = status_embed(info, public, server_currency(self.bot, info.guild_id),
                                  table_channel=table_channel)
             if here and not interaction.response.is_done():

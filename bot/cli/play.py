@@ -15,19 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from bot.cli.demo import level_name, player_names
-from bot.engine import (
-    MIN_PLAYERS,
-    Declare,
-    IllegalAction,
-    Play,
-    Rules,
-    best_point,
-    parse_action,
-    parse_cards,
-)
+from bot.engine import MIN_PLAYERS, IllegalAction, Play, Rules, best_point
 from bot.engine.events import StoppaBegan
 from bot.engine.hand import Hand, can_pay_ante
-from bot.engine.moves import MoveRefused, play_of_rank, read_cards, read_rank
+from bot.engine.moves import MoveRefused, read_move
 from bot.i18n import t
 from bot.i18n.cards import cards_text
 from bot.i18n.refusals import engine_refusal
@@ -131,10 +122,10 @@ class Console:
 def interpret(text: str, hand: Hand, seat: int, lang: str = "en") -> Any:
     """The action meant by `text` (English words: see `translate_words`).
 
-    Abbreviations; `best` (and a bare `declare`) for the best point at a showdown; in the
-    stoppa a bare rank ("5") or card ("5c"); while betting a bare amount ("40") bets it;
-    `bet N` after a bet is the raise to N, and `raise N` before any bet is the bet of N, since
-    the player says how much they put in.
+    Abbreviations, and `best` (or a bare `declare`) for the best point at a showdown; the rest
+    is the one reading of a move (`bot.engine.moves.read_move`: "bet N" after a bet is the
+    raise to N, an amount alone while betting is the bet of it, a rank or cards alone in the
+    stoppa are the play), its refusals worded here.
     Raises ValueError when the text is not an action at all, Refused when it names no action
     the player has now.
     """
@@ -146,56 +137,30 @@ def interpret(text: str, hand: Hand, seat: int, lang: str = "en") -> Any:
         return hand.default_action(seat)
     if words == ["best"]:
         words = ["declare"]  # the best point, outside a showdown: the engine says why not
-    if hand.phase == "stoppa" and (words[0] == "play" or words[0] not in COMMANDS):
-        target = words[1:] if words[0] == "play" else words
-        if len(target) == 1:
-            return _stoppa_play(target[0], hand, lang)
-    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and hand.phase in (
-            "small_point", "big_point"):
-        words = ["bet", words[0]]  # a bare amount while betting: the bet, or raise, to it
-    if words[0] in ("bet", "raise"):
-        betting = hand.seat_view(seat).betting
-        if betting is not None:
-            words[0] = "raise" if betting.level else "bet"
-        if len(words) == 1:
-            if betting is not None and betting.bet_range:
-                raise Refused("demo.play.need_amount", word=command_word(words[0], lang))
-            words.append("0")  # no bet possible: the engine says why
-    if words[0] == "play" and hand.phase != "stoppa":
-        words = ["play"]  # whatever the cards, the engine says it is not the stoppa
-    if words[0] == "declare" and hand.phase != "showdown":
-        words = ["declare"]
-    if words == ["play"] and hand.phase == "stoppa":
-        plays = [a for a in hand.legal_actions() if isinstance(a, Play)]
-        raise Refused("demo.play.play_what", plays=_plays(plays, lang))
-    if words in (["play"], ["declare"]):  # not their phase: the engine says which it is
-        return Play(()) if words[0] == "play" else Declare(())
-    if words[0] in ("play", "declare"):
-        for word in words[1:]:
-            try:
-                read_cards(word)
-            except MoveRefused:
-                raise Refused("input.bad_cards", text=word) from None
-    return parse_action(" ".join(words))
+    try:
+        return read_move(" ".join(words), hand.seat_view(seat))
+    except MoveRefused as refused:
+        raise _refused(refused, lang) from None
 
 
-def _stoppa_play(word: str, hand: Hand, lang: str) -> Play:
-    """The opening play meant by a rank ("5": `play_of_rank`, the one reading of a move) or
-    a card ("5c") of the stoppa."""
-    plays = [a for a in hand.legal_actions() if isinstance(a, Play)]
-    if word.isascii() and word.isdigit():
-        rank = read_rank(word)
-        if rank is None:
-            raise ValueError(word)
-        try:  # one play a rank: the four of a kind and the aces go together
-            return play_of_rank(rank, plays)
-        except MoveRefused:
-            raise Refused("demo.play.rank_none", rank=rank, plays=_plays(plays, lang)) from None
-    card = parse_cards(word)[0]  # ValueError: not a card
-    for play in plays:
-        if card in play.cards:
-            return play
-    return Play((card,))  # the engine says why not (a card not held, by its name)
+def _refused(error: MoveRefused, lang: str) -> Exception:
+    """The terminal's words for a typed move that names none (ValueError: not understood)."""
+    params = error.params
+    if error.code == "need_amount":
+        return Refused("demo.play.need_amount", word=command_word(params["verb"], lang))
+    if error.code == "play_what":
+        return Refused("demo.play.play_what", plays=_plays(params["plays"], lang))
+    if error.code == "bad_cards" and params["word"]:
+        return Refused("input.bad_cards", text=params["word"])
+    if error.code == "rank_none":
+        return Refused("demo.play.rank_none", rank=params["rank"],
+                       plays=_plays(params["plays"], lang))
+    if error.code == "rank_ambiguous":
+        return Refused("demo.play.rank_ambiguous", rank=params["rank"],
+                       plays=_plays(params["plays"], lang),
+                       word=command_word("play", lang),
+                       example=" ".join(map(str, params["plays"][0].cards)))
+    return ValueError(error.code)
 
 
 def _plays(plays: Sequence[Play], lang: str) -> str:

@@ -60,6 +60,7 @@ from bot.discord_utils.language import (
     remember_language,
     remember_settings,
     server_currency,
+    spoken,
 )
 from bot.discord_utils.timing import (
     DEFER_AFTER,
@@ -104,6 +105,7 @@ __all__ = [
     "send_ephemeral",
     "send_public",
     "server_currency",
+    "spoken",
     "submitted_values",
     "within_autocomplete",
 ]

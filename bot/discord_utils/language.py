@@ -28,9 +28,9 @@ class ServerLanguages:
     A server not loaded yet is read from the store once (`known` is False until then).
 
     It also keeps the language each member last used the bot in (their Discord locale, when
-    Italian or English: `member`), so that a table on a server with no pinned language can
-    speak its seated players' language. Only memory: after a restart a member counts again
-    from their next click.
+    Italian or English: `member`): a ping or a table whose seats' languages are not stored
+    (seated before they were, or not seated yet) speaks it. Only memory: what a table speaks
+    is kept with its seats (`spoken`, `TableState.languages`), which survives a restart.
     """
 
     def __init__(self) -> None:
@@ -110,6 +110,13 @@ def remember_language(client: StoppaBot, guild_id: int | None, language: str | N
     """Tell the client's `ServerLanguages` a server's new pinned language."""
     if guild_id is not None:
         client.languages.remember(guild_id, language)
+
+
+def spoken(interaction: discord.Interaction[StoppaBot]) -> str | None:
+    """The language of the member's own Discord ("it"/"en"; None: neither), kept with their
+    seat when they sit (`TableMeta.languages`), so that their table speaks it after a restart
+    too (and remembered in memory, as `lang_for` does)."""
+    return interaction.client.languages.remember_member(interaction.user.id, interaction.locale)
 
 
 def lang_in_memory(interaction: discord.Interaction[StoppaBot]) -> str:

@@ -55,6 +55,7 @@ def settings_of(rows: list[Any]) -> ServerSettings:
         give_enabled=bool(r[9]),
         give_daily_limit=None if r[10] is None else int(r[10]),
         tournaments_open=bool(r[11]),
+        hand_pause=None if r[12] is None else float(r[12]),
     )
 
 

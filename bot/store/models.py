@@ -142,6 +142,9 @@ class ServerSettings:
     give_daily_limit: int | None = None  # chips one member may give in 24 hours
     #: who may open a tournament: False = managers only, True = any member
     tournaments_open: bool = False
+    #: seconds between the end of a hand and the next deal at a timed table (None: the
+    #: bot's default, `bot.tables.limits.DEFAULT_HAND_PAUSE`)
+    hand_pause: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +310,8 @@ class TournamentRow:
     created_at: float
     updated_at: float
     entrants: list[int] = field(default_factory=list)
+    #: the language ("it"/"en") each entrant registered in, where known (its table speaks it)
+    languages: dict[int, str] = field(default_factory=dict)
     #: what the tournament cog posted (`note_tournament_posts`): the registration message's
     #: channel and id, the channel or thread of its table, whether the results are posted
     message_channel_id: int | None = None

@@ -118,7 +118,7 @@ TEXT_COLUMNS: dict[str, tuple[str, ...]] = {
 #: the member's own settings, deleted
 DELETED = ("fair_words", "pings_off")
 ENTRIES = (
-    "UPDATE tournament_entries SET user_id = ? WHERE user_id = ?"
+    "UPDATE tournament_entries SET user_id = ?, lang = NULL WHERE user_id = ?"
     " AND tournament_id IN (SELECT id FROM tournaments WHERE guild_id = ?)"
 )
 

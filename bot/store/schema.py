@@ -482,6 +482,16 @@ UPDATE tournaments SET results_posted = 1 WHERE status IN ('finished', 'cancelle
 V11 = _V11.format(int="INTEGER")
 PG_V11 = _V11.format(int="BIGINT")
 
+#: the pause between the end of a hand and the next deal (seconds; NULL: the bot's default,
+#: `bot.tables.limits.DEFAULT_HAND_PAUSE`), a manager's `/settings pause`; the language
+#: ("it"/"en") an entrant registered in, which their tournament table speaks (issue 36)
+_V12 = """
+ALTER TABLE servers ADD COLUMN hand_pause {real};
+ALTER TABLE tournament_entries ADD COLUMN lang TEXT;
+"""
+V12 = _V12.format(real="REAL")
+PG_V12 = _V12.format(real="DOUBLE PRECISION")
+
 
 @dataclass(frozen=True, slots=True)
 class Migration:
@@ -504,6 +514,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(V9, PG_V9),
     Migration(V10, PG_V10),
     Migration(V11, PG_V11),
+    Migration(V12, PG_V12),
 )
 LATEST = len(MIGRATIONS)
 

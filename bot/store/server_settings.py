@@ -13,6 +13,8 @@ LANGUAGES: tuple[str, ...] = ("en", "it")
 MAX_CHIPS = 1_000_000_000
 MAX_COOLDOWN = 30 * 86_400.0
 MAX_TURN_TIMEOUT = 86_400.0
+#: the longest pause between two hands a manager may set (a pause, not a break)
+MAX_HAND_PAUSE = 30.0
 MAX_MIN_AGE = 365 * 86_400.0
 MAX_CURRENCY_NAME = 32
 MAX_CURRENCY_EMOJI = 64
@@ -31,7 +33,10 @@ SETTINGS_COLUMNS: tuple[str, ...] = (
     "give_enabled",
     "give_daily_limit",
     "tournaments_open",
+    "hand_pause",
 )
+#: the economy settings (issue 20), validated by `_economy`
+ECONOMY_COLUMNS: tuple[str, ...] = SETTINGS_COLUMNS[5:12]
 
 
 def _number(key: str, value: Any) -> float:
@@ -91,6 +96,16 @@ def _economy(key: str, value: Any) -> Any:
     return value
 
 
+def _pause(value: Any) -> float | None:
+    """None (the bot's default) or seconds from 0 to MAX_HAND_PAUSE."""
+    if value is None:
+        return None
+    seconds = _number("hand_pause", value)
+    if not 0 <= seconds <= MAX_HAND_PAUSE:
+        raise _bad("hand_pause", value)
+    return seconds
+
+
 def apply_changes(current: ServerSettings, changes: Mapping[str, Any]) -> ServerSettings:
     """`current` with `changes` applied, each validated; raises InvalidSetting.
 
@@ -98,7 +113,8 @@ def apply_changes(current: ServerSettings, changes: Mapping[str, Any]) -> Server
     most 30 days; language: None, "en" or "it"; turn_timeout: None or seconds in (0, 86400];
     currency_name: None or 1..32 printable characters; currency_emoji: None or 1..64
     without spaces; balance_cap and give_daily_limit: None or 1..1e9 chips; daily_min_age:
-    seconds 0..365 days; give_enabled and tournaments_open: bools.
+    seconds 0..365 days; give_enabled and tournaments_open: bools; hand_pause: None or
+    seconds 0..30.
     """
     known = asdict(current)
     clean: dict[str, Any] = {}
@@ -112,8 +128,10 @@ def apply_changes(current: ServerSettings, changes: Mapping[str, Any]) -> Server
             if not 0 < seconds <= MAX_COOLDOWN:
                 raise InvalidSetting("setting_bad_value", {"key": key, "value": value})
             clean[key] = seconds
-        elif key in SETTINGS_COLUMNS[5:]:
+        elif key in ECONOMY_COLUMNS:
             clean[key] = _economy(key, value)
+        elif key == "hand_pause":
+            clean[key] = _pause(value)
         elif key == "language":
             if value is not None and value not in LANGUAGES:
                 raise InvalidSetting("setting_bad_value", {"key": key, "value": value})

@@ -37,11 +37,13 @@ CREATE = (
     f" created_at, updated_at) VALUES (?, ?, ?, 'open', ?, ?, ?, ?) RETURNING {T_COLUMNS}"
 )
 GET = f"SELECT {T_COLUMNS} FROM tournaments WHERE id = ?"
-ENTRANTS = "SELECT user_id FROM tournament_entries WHERE tournament_id = ? ORDER BY at, user_id"
+ENTRANTS = (
+    "SELECT user_id, lang FROM tournament_entries WHERE tournament_id = ? ORDER BY at, user_id"
+)
 ENTRIES = "SELECT user_id, paid FROM tournament_entries WHERE tournament_id = ? ORDER BY user_id"
 ENTER = (
-    "INSERT INTO tournament_entries (tournament_id, user_id, paid, at)"
-    " SELECT id, ?, buy_in, ? FROM tournaments WHERE id = ?"
+    "INSERT INTO tournament_entries (tournament_id, user_id, paid, at, lang)"
+    " SELECT id, ?, buy_in, ?, ? FROM tournaments WHERE id = ?"
     " ON CONFLICT (tournament_id, user_id) DO NOTHING RETURNING paid"
 )
 TAKE_SEAT = (
@@ -106,6 +108,7 @@ def tournament_row(r: Any, entrants: Sequence[Any] = ()) -> TournamentRow:
         created_at=float(r[10]),
         updated_at=float(r[11]),
         entrants=[int(e[0]) for e in entrants],
+        languages={int(e[0]): str(e[1]) for e in entrants if len(e) > 1 and e[1] is not None},
         message_channel_id=None if r[12] is None else int(r[12]),
         message_id=None if r[13] is None else int(r[13]),
         table_channel_id=None if r[14] is None else int(r[14]),
@@ -225,13 +228,15 @@ class TournamentsMixin(Driver):
         return [tournament_row(r) for r in await self.query(OF_GUILD, (guild,))]
 
     async def register(
-        self, tournament_id: int, user: int, *, now: float | None = None
+        self, tournament_id: int, user: int, *, lang: str | None = None,
+        now: float | None = None,
     ) -> TournamentRow:
-        """Enter `user`, moving the buy-in from their balance into the pool (TournamentError:
-        registered, full, not open; InsufficientFunds)."""
+        """Enter `user` (speaking `lang`, "it"/"en", kept with the entry), moving the buy-in
+        from their balance into the pool (TournamentError: registered, full, not open;
+        InsufficientFunds)."""
 
         def enter(tx: Tx) -> Body[TournamentRow]:
-            if not (yield Statement(ENTER, (user, tx.now, tournament_id))):
+            if not (yield Statement(ENTER, (user, tx.now, lang, tournament_id))):
                 raise refused_entry((yield Statement(GET, (tournament_id,))))
             current = tournament_row((yield Statement(GET, (tournament_id,)))[0])
             if not (yield Statement(TAKE_SEAT, (current.buy_in, tx.now, tournament_id))):

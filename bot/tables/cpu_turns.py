@@ -30,7 +30,7 @@ def to_play(hand: Hand, meta: TableMeta) -> int | None:
     user = meta.players[hand.to_act]
     if not is_cpu(user) or user not in meta.cpus or user in meta.leaving:
         return None
-    return None if user in meta.away else user
+    return None if meta.absence.is_away(user) else user
 
 
 class CpuTurns:

@@ -91,5 +91,6 @@ def plays_on_at_once(dealt: Dealt) -> bool:
     """A hand with no choice yet (over at once, or a sat-out or leaving player first)."""
     hand, meta = dealt.hand, dealt.meta
     first = meta.players[hand.to_act] if hand.to_act is not None else None
-    return hand.phase == "over" or first in meta.away or first in meta.leaving
+    away = first is not None and meta.absence.is_away(first)
+    return hand.phase == "over" or away or first in meta.leaving
 

@@ -3,9 +3,11 @@
 It is saved as `TableRow.meta` (JSON) in the same transaction as the hand state and the chip
 movements, so that a restart continues exactly where the table was. It is typed in memory
 and a dict only at the JSON boundary (`to_dict`, `from_dict`): the last hand's ending is a
-`HandOver`, the words `SpokenWord` pairs, a practice table's part a `PracticeMeta`, and a
-tournament table's a `TableTournament`, each parsed once when the meta is loaded (rows
-written before these types read the same: the JSON is unchanged).
+`HandOver`, the words `SpokenWord` pairs, the round call a `RoundCall`, the absent players
+an `Absence`, a practice table's part a `PracticeMeta`, and a tournament table's a
+`TableTournament`, each parsed once when the meta is loaded (rows written before these
+types read the same: the JSON keys are unchanged, and keys added since are written only
+when set).
 
 `TableTournament` is the tournament's value (`bot.tournaments.record`), which this package
 never imports at run time (the imports run one way): the tournament code gives the service
@@ -20,6 +22,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from bot.tables.absence import KEYS as ABSENCE_KEYS
+from bot.tables.absence import Absence
+from bot.tables.cpus import CpuSeats
 from bot.tables.errors import UnknownKind
 from bot.tables.limits import LAST_EVENTS
 from bot.tables.practice_meta import PracticeMeta
@@ -128,7 +133,15 @@ def _tournament(data: Any, read: TournamentReader | None) -> TableTournament | N
 
 @dataclass
 class TableMeta:
-    """Service bookkeeping of one table (JSON-able through `to_dict`/`from_dict`)."""
+    """Service bookkeeping of one table (JSON-able through `to_dict`/`from_dict`).
+
+    Which facts belong to which kind: every table has the hand's fields (`hand_no` to
+    `words`), its CPU seats (`cpus`), the seat lists, the last events and hand, the pause
+    (`deal_at`) and the seats' languages; the channel's tables (cash, tournament) also the
+    absent players (`absence`) and `own_thread`; only a cash table calls the round (`round`)
+    and sits out who cannot pay the ante (`sitting_out`); a tournament table's own part is
+    `tournament`, a practice table's `practice` (None elsewhere).
+    """
 
     seed: int
     started: bool = False
@@ -146,38 +159,31 @@ class TableMeta:
     carry: int = 0
     #: hands dealt by each seated user and who called the round (R-14)
     round: RoundCall = field(default_factory=RoundCall)
-    #: CPU seats: user id -> level
-    cpus: dict[int, str] = field(default_factory=dict)
-    #: CPU seats: user id -> its own seed (`bot.fairness.cpu_seed`, drawn when it sat:
-    #: `seat_cpu`),
-    #: independent of the table's fair-deal secret
-    cpu_seeds: dict[int, int] = field(default_factory=dict)
+    #: the CPU seats: each one's level and own seed (stored flat, under the keys it always had)
+    cpus: CpuSeats = field(default_factory=CpuSeats)
     #: the words of the current (or last) hand's players, in seat order (public: they go into
     #: the hand's deck and its record, docs/fairness.md); JSON: [user, word] pairs
     words: list[SpokenWord] = field(default_factory=list)
-    next_cpu: int = 1
-    #: turn timeouts in a row per user
-    timeouts: dict[int, int] = field(default_factory=dict)
     #: users removed at the end of the hand (left, kicked, timed out twice); they default
     leaving: list[int] = field(default_factory=list)
     #: users who sit the current hand out (could not pay the ante)
     sitting_out: list[int] = field(default_factory=list)
     #: the last public events, newest last
     last_events: list[TableEvent] = field(default_factory=list)
-    #: sat-out players (their turns are passed for them): user id -> the hand they were sat
-    #: out in; one whole hand later they leave at its end
-    away: dict[int, int] = field(default_factory=dict)
-    #: players who left (or were kicked from) a tournament table: they stay in, sat out (in
-    #: `away`), and only their own "I'm back" gives them their turns again
-    left: list[int] = field(default_factory=list)
-    #: table settings of absent players: timeouts in a row before a player is sat out, and
-    #: what happens then ("sit_out" until they are back, or "leave" at the end of the hand)
-    away_after: int = 2
-    away_mode: str = "sit_out"
+    #: absent players: timeouts in a row, who is sat out, who left a tournament table, and
+    #: the table's rule of absent players (stored flat, under the keys it always had)
+    absence: Absence = field(default_factory=Absence)
     #: the table's channel is a thread the bot opened for it (archived when it closes)
     own_thread: bool = False
-    #: how the last hand ended, shown until the next hand's first action
+    #: how the last hand ended, shown until a human's first decision in the next hand (then
+    #: None: `moved_on`)
     last_hand: HandOver | None = None
+    #: when the next hand is dealt (the service clock's epoch seconds) while the table pauses
+    #: after a hand (the server's pause), None otherwise: kept so that a restart deals then
+    deal_at: float | None = None
+    #: the language ("it"/"en") each seated human sat in (their Discord's): the table speaks
+    #: its players' language after a restart too; dropped when they leave or it closes
+    languages: dict[int, str] = field(default_factory=dict)
     #: the tournament this table plays (`bot.tournaments.table_policy`), None at any other
     tournament: TableTournament | None = None
     #: a practice table's setup and practice chips (`bot.tables.policies.practice`), None at
@@ -190,6 +196,8 @@ class TableMeta:
         for name in _FIELDS:  # the keys in the order older code wrote them
             if name == "round":
                 out.update(self.round.to_dict())
+            elif name in ("absence", "cpus"):
+                out.update(getattr(self, name).to_dict())
             else:
                 out[name] = _shallow(getattr(self, name))
         out["words"] = [[w.user, w.word] for w in self.words]
@@ -197,6 +205,9 @@ class TableMeta:
         for name in ("last_hand", "tournament", "practice"):
             value = out[name]
             out[name] = None if value is None else value.to_dict()
+        for name in _OMITTED_UNSET:  # newer keys: a row without them reads the same
+            if out[name] is None or out[name] == {}:
+                del out[name]
         return out
 
     @classmethod
@@ -204,9 +215,11 @@ class TableMeta:
                   read_tournament: TournamentReader | None = None) -> TableMeta:
         """Rebuild from `to_dict()` output (after a JSON round trip), a tournament's part by
         `read_tournament`. Raises on bad data."""
-        flat = ("deals", "round_called_by")
+        flat = ("deals", "round_called_by", "cpus", "cpu_seeds", "next_cpu", *ABSENCE_KEYS)
         meta = cls(**{k: copy.deepcopy(v) for k, v in data.items() if k not in flat})
         meta.round = RoundCall.of(data)
+        meta.absence = Absence.of(data)
+        meta.cpus = CpuSeats.of(data)
         meta.last_hand = None if data.get("last_hand") is None else HandOver.from_dict(
             data["last_hand"]
         )
@@ -218,16 +231,11 @@ class TableMeta:
         meta.seed = int(meta.seed)
         meta.players = [int(u) for u in meta.players]
         meta.paid = {k: int(v) for k, v in _int_keys(meta.paid).items()}
-        meta.cpus = {k: str(v) for k, v in _int_keys(meta.cpus).items()}
-        meta.cpu_seeds = {k: int(v) for k, v in _int_keys(meta.cpu_seeds).items()}
         meta.words = [SpokenWord(int(u), str(w)) for u, w in meta.words]
-        meta.timeouts = {k: int(v) for k, v in _int_keys(meta.timeouts).items()}
         meta.leaving = [int(u) for u in meta.leaving]
         meta.sitting_out = [int(u) for u in meta.sitting_out]
-        meta.away = {k: int(v) for k, v in _int_keys(meta.away).items()}
-        meta.left = [int(u) for u in meta.left]
-        meta.away_after = int(meta.away_after)
-        meta.away_mode = str(meta.away_mode)
+        meta.deal_at = None if meta.deal_at is None else float(meta.deal_at)
+        meta.languages = {k: str(v) for k, v in _int_keys(meta.languages).items()}
         return meta
 
     def copy(self) -> TableMeta:
@@ -238,21 +246,27 @@ class TableMeta:
     def seat_cpu(self, user: int, level: str, seed: int) -> None:
         """Seat CPU `user` of `level` with its own `seed` (drawn as it sits, at every kind of
         table, and kept in the meta: the CPU plays with it after any restart)."""
-        self.cpus[user] = level
-        self.cpu_seeds[user] = seed
+        self.cpus = self.cpus.seated(user, level, seed)
+
+    def sat_in(self, user: int, lang: str | None) -> None:
+        """Human `user` sits speaking `lang` ("it"/"en"; None: not known, nothing kept)."""
+        if lang is not None:
+            self.languages[user] = lang
 
     def forget(self, user: int) -> None:
         """Drop what the table keeps about `user`, who leaves it (CPU level and seed,
-        timeouts, deals, absence)."""
-        self.cpus.pop(user, None)
-        self.cpu_seeds.pop(user, None)
-        self.timeouts.pop(user, None)
+        timeouts, deals, absence, language)."""
+        self.languages.pop(user, None)
+        self.cpus = self.cpus.without(user)
         self.round = self.round.without(user)
-        self.away.pop(user, None)
-        if user in self.left:
-            self.left.remove(user)
+        self.absence = self.absence.without(user)
         if user in self.leaving:
             self.leaving.remove(user)
+
+    def moved_on(self) -> None:
+        """A human's turn was played (their decision, or their time ran out): the table has
+        moved on and the last hand's ending is no longer shown."""
+        self.last_hand = None
 
     def add_paid(self, moves: Iterable[Move]) -> None:
         """Count `moves` (escrow movements of the current hand) into what each user paid."""
@@ -280,3 +294,6 @@ class TableMeta:
 
 
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(TableMeta))
+#: keys added after rows were stored, written only when set (older rows, and the code
+#: before them, read the same JSON)
+_OMITTED_UNSET: tuple[str, ...] = ("deal_at", "languages")

@@ -36,36 +36,39 @@ def check_room(row: TableRow) -> None:
         raise TableError("table_full", max=MAX_PLAYERS)
 
 
-def seat(table: TableFacts, user: int, cpu: str | None) -> Change:
-    """Sit `user` (a human, or a CPU of level `cpu`); deal if the game waits for players."""
+def seat(table: TableFacts, user: int, cpu: str | None, lang: str | None = None) -> Change:
+    """Sit `user` (a human speaking `lang`, or a CPU of level `cpu`); deal if the game waits
+    for players."""
     row = table.row
     meta = table.meta.copy()
     seats = [*row.seats, user]
     meta.round = meta.round.sat(user, row.seats)
-    meta.timeouts.pop(user, None)
+    meta.absence = meta.absence.sat(user)
     if cpu is not None:
         meta.seat_cpu(user, cpu, table.cpu_seed())
         notice = note("tables.cpu_joined", player=user, level=cpu)
     else:
+        meta.sat_in(user, lang)
         notice = note("tables.joined", player=user)
     deal = meta.started and not table.in_hand and row.status == "lobby"
     return Change(meta, "cpu_added" if cpu else "joined", [notice], seats=seats,
                   then=NextHand() if deal else None)
 
 
-async def join(table: TableFacts, user: int) -> Change:
-    """`user` sits (or stays, if they were leaving at the end of this hand)."""
+async def join(table: TableFacts, user: int, lang: str | None = None) -> Change:
+    """`user` sits speaking `lang` (or stays, if they were leaving at the end of this hand)."""
     if user in table.meta.leaving:  # changed their mind before the hand ended
         meta = table.meta.copy()
+        meta.sat_in(user, lang)
         meta.leaving.remove(user)
-        meta.timeouts.pop(user, None)
+        meta.absence = meta.absence.sat(user)
         return Change(meta, "joined", [note("tables.stays", player=user)])
     row = table.row
     if user in row.seats:
         raise TableError("already_seated")
     check_room(row)
     await check_balance(table.store, row.guild_id, user, row.ante)
-    return seat(table, user, None)
+    return seat(table, user, None, lang)
 
 
 async def add_cpu(table: TableFacts, by: int, level: str) -> Change:
@@ -102,11 +105,8 @@ def call_round(table: TableFacts, user: int) -> Change | NextHand:
 
 def back(table: TableFacts, user: int) -> Change | None:
     """A sat-out `user` is back: their turns are theirs again (None if not away)."""
-    if user not in table.meta.away:
+    if not table.meta.absence.is_away(user):
         return None
     meta = table.meta.copy()
-    del meta.away[user]
-    if user in meta.left:
-        meta.left.remove(user)
-    meta.timeouts[user] = 0
+    meta.absence = meta.absence.back(user)
     return Change(meta, "back", [note("living.back", player=user)])

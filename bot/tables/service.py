@@ -69,8 +69,8 @@ class ServiceOptions(TypedDict, total=False):
     """The options of a service (`TableService(store, **options)`, `start` the same), named
     once: the turn clock's default and clock, the seed of tests and the demo, the CPU
     players' pause and factory, the rule of absent players, the table ownership of a process
-    sharing its database, and the kinds of table beyond cash (`policy_for`,
-    `read_tournament`)."""
+    sharing its database, the kinds of table beyond cash (`policy_for`,
+    `read_tournament`), and the pause between hands where a server set none."""
 
     turn_timeout: float
     seed: int | None
@@ -82,6 +82,7 @@ class ServiceOptions(TypedDict, total=False):
     ownership: Ownership | None
     policy_for: PolicyChooser
     read_tournament: TournamentReader | None
+    hand_pause: float
 
 
 class TableService:
@@ -101,6 +102,7 @@ class TableService:
         ownership: Ownership | None = None,
         policy_for: PolicyChooser = cash_only,
         read_tournament: TournamentReader | None = None,
+        hand_pause: float = 0.0,
     ) -> None:
         self.store = store
         #: the hand policy of each table, chosen from its meta when its session is built (a
@@ -114,6 +116,8 @@ class TableService:
         )
         #: the tournament code's reader of a tournament table's meta (with `policy_for`)
         self.shared.read_tournament = read_tournament
+        #: the pause between hands where a server set none (`Shared.pause_of`)
+        self.shared.hand_pause = float(hand_pause)
         self._rng = random.Random(seed)
         if seed is not None:  # tests and the demo only: see `Shared.seeded`
             self.shared.seeded = random.Random(f"{seed}:secrets")
@@ -235,9 +239,11 @@ class TableService:
         await check_balance(self.store, guild, user, (await self.store.get_stakes(guild)).ante)
 
     async def open_table(
-        self, guild: int, channel: int, user: int, *, own_thread: bool = False
+        self, guild: int, channel: int, user: int, *, own_thread: bool = False,
+        lang: str | None = None,
     ) -> TableState:
-        """Open a table in `channel` (copying the server's stakes); the opener sits.
+        """Open a table in `channel` (copying the server's stakes); the opener sits, speaking
+        `lang` ("it"/"en": the table's language while they sit, where the server pinned none).
         `own_thread`: `channel` is a thread made for this table (archived when it closes)."""
         async with self._seating:
             if channel in self._by_channel:
@@ -246,8 +252,9 @@ class TableService:
                 raise TableError("seated_elsewhere")
             stakes = await self.store.get_stakes(guild)
             await check_balance(self.store, guild, user, stakes.ante)
-            meta = TableMeta(seed=self._rng.getrandbits(63), away_after=self.shared.max_timeouts,
-                             away_mode=self.shared.away_mode, own_thread=own_thread)
+            meta = TableMeta(seed=self._rng.getrandbits(63), absence=self.shared.absence_rule(),
+                             own_thread=own_thread)
+            meta.sat_in(user, lang)
             try:
                 row = await self.store.create_table(
                     guild, channel, settings=stakes.to_dict(), seats=[user], meta=meta.to_dict(),
@@ -305,9 +312,11 @@ class TableService:
         "stale_button" when the button is another (closed) table's."""
         return self._practice_view(self._own_practice(user, table_id), user)
 
-    async def open_practice(self, guild: int, user: int, cpus: int, level: str) -> TableState:
+    async def open_practice(self, guild: int, user: int, cpus: int, level: str,
+                            lang: str | None = None) -> TableState:
         """`user`'s practice table against `cpus` CPU players of `level`, with the server's
-        stakes and practice chips, its first hand dealt; their open one if they have one."""
+        stakes and practice chips, its first hand dealt; their open one if they have one.
+        `lang`: the member's language, kept with their seat."""
         if level not in LEVELS:
             raise TableError("bad_level", level=level, levels=", ".join(LEVELS))
         async with self._seating:
@@ -318,6 +327,7 @@ class TableService:
             meta = practice_meta(
                 TableMeta(seed=self._rng.getrandbits(63)), user, cpus, level, stakes.ante
             )
+            meta.sat_in(user, lang)
             try:
                 row = await self.store.create_table(
                     guild, practice_channel(user), settings=stakes.to_dict(), seats=[user],
@@ -388,8 +398,10 @@ class TableService:
         await table.cpus.played()
         return table.snapshot
 
-    async def join(self, guild: int, channel: int, user: int) -> TableState:
-        """Sit `user` at the table (3-6 seats, one table per server, 10 x ante to sit).
+    async def join(self, guild: int, channel: int, user: int,
+                   lang: str | None = None) -> TableState:
+        """Sit `user` at the table (3-6 seats, one table per server, 10 x ante to sit),
+        speaking `lang` ("it"/"en", kept with their seat; None: not known).
 
         During a hand the new player waits for the next one.
         """
@@ -403,7 +415,7 @@ class TableService:
                     and self._table_of(guild, user) is not None
                 ):
                     raise TableError("seated_elsewhere")
-                updates = await table.join(user)
+                updates = await table.join(user, lang)
         return await self._publish(table, updates)
 
     async def add_cpu(self, guild: int, channel: int, by: int, level: str = "easy") -> TableState:

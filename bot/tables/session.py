@@ -81,6 +81,8 @@ class TableSession:
         self.balances: dict[int, int] = {}
         self.clock = TurnClock(shared, row.id, self.timed_out)
         self.cpus = CpuTurns(row.id, shared.player_factory)
+        #: the task that deals the next hand once the pause after a hand ends (`deal_at`)
+        self.pending_deal: asyncio.Task[None] | None = None
         self.snapshot: TableState = build_state(row, meta, hand, {})
         self.closed = False
 
@@ -159,15 +161,17 @@ class TableSession:
         meta = self.meta.copy()
         moves, events = self.step(meta, seat, action)
         if source == "player":
-            meta.timeouts[user] = 0
+            meta.absence = meta.absence.acted(user)
+            meta.moved_on()
         kind = "action" if source == "player" else source
         return await self.play_on(meta, moves, events, [], kind)
 
-    async def join(self, user: int) -> list[Update]:
-        """`user` sits (or stays, if they were leaving at the end of this hand)."""
+    async def join(self, user: int, lang: str | None = None) -> list[Update]:
+        """`user` sits speaking `lang` (or stays, if they were leaving at the end of this
+        hand)."""
         self.check_open()
         self.policy.check_seating()
-        return await self.carry_out(await seating.join(self.facts, user))
+        return await self.carry_out(await seating.join(self.facts, user, lang))
 
     async def add_cpu(self, by: int, level: str) -> list[Update]:
         """Seat a CPU player of `level`; `by` must be seated."""
@@ -233,7 +237,9 @@ class TableSession:
         self, meta: TableMeta, *, strict: bool = False, notices: list[Notice] | None = None,
         after_hand: bool = False,
     ) -> list[Update]:
-        """Between hands: ask the policy (deal, wait in the lobby or close) and do it."""
+        """Between hands: ask the policy (deal, wait in the lobby or close) and do it (a pause
+        after the last hand ends here, whoever asked)."""
+        meta.deal_at = None
         self.balances = chips = await self.policy.chips(self.facts)
         decision = await self.policy.next_hand(self.facts, meta, list(notices or []), chips,
                                                strict=strict, after_hand=after_hand)
@@ -279,7 +285,7 @@ class TableSession:
         try:
             while hand.phase != "over" and hand.to_act is not None:
                 user = meta.players[hand.to_act]
-                if user not in meta.leaving and user not in meta.away:
+                if user not in meta.leaving and not meta.absence.is_away(user):
                     break
                 more_moves, more_events = self.step(
                     meta, hand.to_act, hand.default_action(hand.to_act)
@@ -314,6 +320,7 @@ class TableSession:
         if meta.dealer is not None:
             meta.round = meta.round.dealt(meta.dealer)
         settled = self.policy.settle(self.facts, meta, hand, record, notices)
+        meta.deal_at = await self.deal_time()
         notices.insert(0, note("tables.hand_over", hand_no=meta.hand_no))
         try:
             over = await self.commit(
@@ -323,18 +330,25 @@ class TableSession:
             )
         except TournamentError:  # the kind's state was refused (cancelled meanwhile)
             return await self.close(Close(self.meta.copy()))
-        updates = [over]
+        if self.meta.deal_at is not None:  # the next hand after the server's pause
+            self.schedule_deal()
+            return [over]
+        return [over, *await self.deal_next()]
+
+    async def deal_next(self) -> list[Update]:
+        """The next hand after a finished one (its failure logged: the hand is committed, a
+        restart or the next change goes on)."""
         try:
-            updates += await self.next_hand(self.meta.copy(), after_hand=True)
-        except Exception:  # the hand is committed: a restart (or the next change) goes on
+            return await self.next_hand(self.meta.copy(), after_hand=True)
+        except Exception:
             log.exception("table %s: the next hand could not be dealt", self.id)
-        return updates
+            return []
 
     async def rated(self, record: HandRecord, meta: TableMeta) -> HandRecord:
         """The hand record with its players' new ratings (saved in the hand's transaction);
         if the ratings cannot be read the hand is saved unrated rather than lost."""
         try:
-            return await rate_record(self.shared.store, self.row.guild_id, record, meta.cpus)
+            return await rate_record(self.shared.store, self.row.guild_id, record, meta.cpus.levels)
         except Exception:
             log.exception("table %s: hand %s could not be rated", self.id, meta.hand_no)
             return record
@@ -353,13 +367,14 @@ class TableSession:
                                 close.seats)
         notices.append(note("tables.closed"))
         meta.leaving = []
+        meta.languages = {}  # nobody sits any more: nothing kept about how they spoke
         self.row = await store.close_table(
             self.id, expected_version=self.row.version, refunds=moves, meta=meta.to_dict(),
             **self.shared.fence(),
         )
         self.meta = meta
         self.closed = True
-        self.clock.cancel()
+        self.stop_tasks()
         self.shared.on_close(self.id)
         await self.refresh_balances()
         self.refresh()
@@ -428,8 +443,15 @@ class TableSession:
         """Stop driving the table (its lease went to another process): no timer, no CPU turn,
         and the service forgets it. The database is left as the new owner has it."""
         self.closed = True
-        self.clock.cancel()
+        self.stop_tasks()
         self.shared.on_close(self.id)
+
+    def stop_tasks(self) -> None:
+        """No more turn timer nor pending deal (the table closes or goes elsewhere)."""
+        self.clock.cancel()
+        if self.pending_deal is not None:
+            self.pending_deal.cancel()
+            self.pending_deal = None
 
     def rebuild(self) -> None:
         """Memory back to the last saved row (state JSON and meta)."""
@@ -514,6 +536,7 @@ class TableSession:
         action = hand.default_action(seat)
         moves, events = self.step(meta, seat, action)
         notices = after_timeout(meta, meta.players[seat], action)
+        meta.moved_on()
         return await self.play_on(meta, moves, events, notices, "timeout")
 
     # ------------------------------------------------------------------ the CPU seats
@@ -555,8 +578,8 @@ class TableSession:
                 return
             if seat is None or hand.to_act != seat:
                 return
-            action = await self.cpus.choose(user, meta.cpus[user], lambda: self.cpu_seed(user),
-                                            hand, seat)
+            action = await self.cpus.choose(user, meta.cpus.levels[user],
+                                            lambda: self.cpu_seed(user), hand, seat)
             async with self.lock:
                 updates = await self._cpu_move(user, seat, action, hand_no, turn)
             await shared.publish(updates)
@@ -567,9 +590,10 @@ class TableSession:
 
     def cpu_seed(self, user: int) -> int:
         """The own seed of CPU seat `user`, drawn when it sat (kept in the meta)."""
-        seed = self.meta.cpu_seeds.get(user)
+        seed = self.meta.cpus.seeds.get(user)
         if seed is None:  # a row saved before every kind drew the seed at seating
-            seed = self.meta.cpu_seeds.setdefault(user, self.shared.cpu_seed())
+            seed = self.shared.cpu_seed()
+            self.meta.cpus = self.meta.cpus.with_seed(user, seed)
         return seed
 
     async def _cpu_move(self, user: int, seat: int, action: Action | None, hand_no: int,
@@ -584,6 +608,49 @@ class TableSession:
             action = self.hand.default_action(seat)
         return await self.apply(user, action, hand_no, turn, source="cpu")
 
+    # ------------------------------------------------------------------ the pause between hands
+
+    async def deal_time(self) -> float | None:
+        """When the hand after the one just finished is dealt: after the server's pause at a
+        timed table (None: at once; a practice table waits for its member anyway)."""
+        if not self.policy.timed:
+            return None
+        pause = await self.shared.pause_of(self.row.guild_id)
+        return self.shared.clock.now() + pause if pause > 0 else None
+
+    def schedule_deal(self) -> None:
+        """Deal the next hand once the pause (`meta.deal_at`) ends, in a task of its own; a
+        deal meanwhile (Start pressed) or a close makes it do nothing."""
+        when = self.meta.deal_at
+        if when is None or self.shared.stopped or self.closed:
+            return
+        if self.pending_deal is not None:
+            self.pending_deal.cancel()
+        task = asyncio.get_running_loop().create_task(
+            self.deal_after_pause(self.meta.hand_no, when)
+        )
+        self.pending_deal = task
+        self.shared.track_cpu(task)
+
+    async def deal_after_pause(self, hand_no: int, when: float) -> None:
+        """Sleep on the service's clock until `when`, then deal the hand after `hand_no`
+        (under the lock, if the table still waits for it), and publish."""
+        try:
+            await self.shared.clock.sleep_until(when)
+            task = asyncio.current_task()
+            if task is not None:
+                self.shared.mark_busy(task)
+            async with self.lock:
+                waiting = self.meta.deal_at is not None and self.meta.hand_no == hand_no
+                if self.closed or self.in_hand or not waiting:
+                    return
+                updates = await self.deal_next()
+            await self.shared.publish(updates)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the deal after the pause failed", self.id)
+
     # ------------------------------------------------------------------ resume
 
     async def begin(self) -> None:
@@ -597,7 +664,9 @@ class TableSession:
             await self.shared.publish(updates)
             return
         playing = self.row.status == "playing" or self.policy.deals_at_resume
-        if playing and not self.in_hand:
+        if playing and not self.in_hand and self.meta.deal_at is not None:
+            self.schedule_deal()  # stopped during the pause: deal when it ends
+        elif playing and not self.in_hand:
             async with self.lock:
                 updates = await self.next_hand(self.meta.copy())
             await self.shared.publish(updates)
@@ -614,7 +683,7 @@ class TableSession:
         hand = self.hand
         if hand is None or hand.to_act is None:
             return False
-        return self.meta.players[hand.to_act] in self.meta.away
+        return self.meta.absence.is_away(self.meta.players[hand.to_act])
 
 
 __all__ = ["TableSession"]

@@ -16,6 +16,7 @@ from typing import Any
 from bot.fairness import TableSecret, cpu_seed
 from bot.players import CpuPlayer
 from bot.store import StoreContract
+from bot.tables.absence import Absence
 from bot.tables.clock import Clock
 from bot.tables.meta import TableMeta, TournamentReader
 from bot.tables.updates import Update
@@ -44,7 +45,8 @@ class Shared:
     listeners: list[Listener] = field(default_factory=list)
     #: CPU moves and fired timers now running (`wait_idle` waits for them)
     busy: set[asyncio.Task[Any]] = field(default_factory=set)
-    #: every CPU turn task, asleep or running (`stop` cancels them)
+    #: every CPU turn task and pending deal (`TableSession.schedule_deal`), asleep or
+    #: running (`stop` cancels them)
     cpu_tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     stopped: bool = False
     #: called with a table id when its session closes (the service forgets it)
@@ -59,10 +61,28 @@ class Shared:
     #: reads a stored tournament table's part of the meta (the tournament code's; None: this
     #: service plays no tournament tables)
     read_tournament: TournamentReader | None = None
+    #: seconds between a hand and the next deal where a server set no pause (the bot runs
+    #: with `DEFAULT_HAND_PAUSE`; tests, the demo and the benchmarks deal at once)
+    hand_pause: float = 0.0
+
+    async def pause_of(self, guild: int) -> float:
+        """The pause between two hands on `guild`: its managers' `/settings pause`, else the
+        service's; the default when the settings cannot be read (the hand still ends)."""
+        try:
+            pause = (await self.store.server_settings(guild)).hand_pause
+        except Exception:
+            log.exception("server %s: settings unreadable; the default pause", guild)
+            return self.hand_pause
+        return self.hand_pause if pause is None else float(pause)
 
     def read_meta(self, data: Mapping[str, Any]) -> TableMeta:
         """A stored meta, typed (`TableMeta.from_dict` with this service's tournament reader)."""
         return TableMeta.from_dict(data, self.read_tournament)
+
+    def absence_rule(self) -> Absence:
+        """A new table's rule of absent players: sat out (or gone, `away_mode`) after
+        `max_timeouts` timeouts in a row."""
+        return Absence(after=self.max_timeouts, mode=self.away_mode)
 
     def table_secret(self) -> TableSecret:
         """A new table's fair-deal secret (docs/fairness.md)."""

@@ -99,9 +99,9 @@ def hand_over(hand: Hand, players: Sequence[int], *, hand_no: int, turn: int,
 
 
 def shown_hand_over(meta: TableMeta) -> HandOver | None:
-    """The last hand's ending while the next hand has had no action yet (see `HandOver`)."""
-    last = meta.last_hand
-    return last if last is not None and meta.turn <= last.turn + 1 else None
+    """The last hand's ending (see `HandOver`), kept until a human's first decision in the
+    next hand (`TableMeta.moved_on`): CPU moves and sat-out players' passes do not hide it."""
+    return meta.last_hand
 
 
 def seat_state(
@@ -125,8 +125,8 @@ def seat_state(
         chip_count = int(balances.get(user, 0))
         cards = 0
     return SeatState(
-        user, meta.cpus.get(user), chip_count, cards, status, seat if in_hand else None,
-        away=user in meta.away, left=user in meta.left,
+        user, meta.cpus.level(user), chip_count, cards, status, seat if in_hand else None,
+        away=meta.absence.is_away(user), left=user in meta.absence.left,
     )
 
 
@@ -167,7 +167,9 @@ def build_state(
         round_called=meta.round.called_by is not None,
         hand_events=public_hand_events(hand) if hand is not None else (),
         last_hand=shown_hand_over(meta),
+        next_deal=meta.deal_at if hand is None or hand.phase == "over" else None,
         own_thread=meta.own_thread,
+        languages=dict(meta.languages),
         commitment=row.commitment.hex() if row.commitment is not None else None,
         revealed_secret=row.secret.hex() if row.revealed and row.secret is not None else None,
     )

@@ -91,17 +91,17 @@ class TurnClock:
 
 def after_timeout(meta: TableMeta, user: int, action: Action) -> list[Notice]:
     """`user`'s turn ran out and `action` was played for them: count it in `meta` and say
-    so. After `meta.away_after` in a row the player is sat out (their turns are passed for
+    so. After `absence.after` in a row the player is sat out (their turns are passed for
     them until they are back; after a whole hand sat out they leave at its end), or leaves at
-    the hand's end (`away_mode` "leave")."""
-    meta.timeouts[user] = meta.timeouts.get(user, 0) + 1
+    the hand's end (`absence.mode` "leave")."""
+    absence = meta.absence = meta.absence.timed_out(user)
     notices = [timeout_notice(user, action)]
-    count = meta.timeouts[user]
-    if count >= meta.away_after and user not in meta.leaving and user not in meta.away:
-        if meta.away_mode == "leave":
+    count = absence.count(user)
+    if count >= absence.after and user not in meta.leaving and not absence.is_away(user):
+        if absence.mode == "leave":
             meta.leaving.append(user)
             notices.append(note("tables.timeouts_removed", player=user, count=count))
         else:
-            meta.away[user] = meta.hand_no
+            meta.absence = absence.sat_out(user, meta.hand_no)
             notices.append(note("living.sat_out", player=user, count=count))
     return notices

@@ -152,8 +152,12 @@ class TableState:
     round_called: bool
     #: the public events of the hand (see the class docstring)
     hand_events: tuple[Event, ...] = ()
-    #: how the last hand ended, until the next hand's first action (None otherwise)
+    #: how the last hand ended, until a human's first decision in the next hand (a CPU's
+    #: move does not hide it; None otherwise)
     last_hand: HandOver | None = None
+    #: when the next hand is dealt (epoch seconds on the service's clock) while the table
+    #: pauses between two hands (the server's `/settings pause`); None otherwise
+    next_deal: float | None = None
     #: the table opened its own thread (`channel_id`), archived when the table closes
     own_thread: bool = False
     #: the fair deal (docs/fairness.md): the commitment (64 hex digits) shown from the
@@ -162,6 +166,9 @@ class TableState:
     revealed_secret: str | None = None
     #: the tournament this table plays (None at an ordinary table)
     tournament: TournamentInfo | None = None
+    #: the language ("it"/"en") each seated human sat in (kept in the table's meta; a seat
+    #: missing here sat before it was kept)
+    languages: Mapping[int, str] = field(default_factory=dict)
 
     def seat_of(self, user: int) -> SeatState | None:
         """The seat of `user`, if seated."""

@@ -71,6 +71,9 @@ class TournamentInfo:
     stacks: Mapping[int, int] = field(default_factory=dict)
     places: tuple[Place, ...] = ()
     payouts: Mapping[int, int] = field(default_factory=dict)
+    #: the language ("it"/"en") each entrant registered in, where known (the tournament's
+    #: public texts and its table speak its entrants' language where no manager pinned one)
+    languages: Mapping[int, str] = field(default_factory=dict)
     table_id: int | None = None
     #: the member who opened it (None if unknown)
     opened_by: int | None = None

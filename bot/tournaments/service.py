@@ -67,13 +67,15 @@ class TournamentService:
         )
         return _info(row, record)
 
-    async def join(self, tournament_id: int, user: int) -> TournamentInfo:
-        """Register `user`, escrowing the buy-in from their balance."""
+    async def join(self, tournament_id: int, user: int,
+                   lang: str | None = None) -> TournamentInfo:
+        """Register `user`, escrowing the buy-in from their balance; `lang` ("it"/"en"), the
+        language they registered in, is kept with the entry (their table speaks it)."""
         async with self._locks[tournament_id]:
             row = await self._registering(tournament_id)
             if self.tables.table_of(row.guild_id, user) is not None:
                 raise TableError("seated_elsewhere")  # one table at a time per server
-            row = await self.store.register(tournament_id, user)
+            row = await self.store.register(tournament_id, user, lang=lang)
         return _info(row, _record(row))
 
     async def leave(self, tournament_id: int, user: int) -> TournamentInfo:
@@ -143,12 +145,13 @@ class TournamentService:
                 raise TableError("bad_stakes", reason=str(exc)) from None
             shared = self.tables.shared
             meta = TableMeta(
-                seed=self._rng.getrandbits(63), started=True,
-                away_after=shared.max_timeouts, away_mode=shared.away_mode,
+                seed=self._rng.getrandbits(63), started=True, absence=shared.absence_rule(),
                 own_thread=own_thread,
             )
             for user, level in record.cpus.items():
                 meta.seat_cpu(user, level, shared.cpu_seed())
+            for user in row.entrants:
+                meta.sat_in(user, row.languages.get(user))
             table_policy.keep(meta, tournament_id, record)
 
             async def create() -> TableRow:
@@ -212,4 +215,5 @@ def _info(row: TournamentRow, record: TournamentRecord) -> TournamentInfo:
         None if row.message_channel_id is None or row.message_id is None
         else (row.message_channel_id, row.message_id)
     )
-    return replace(info, posts=Posts(registration, row.table_channel_id, row.results_posted))
+    return replace(info, posts=Posts(registration, row.table_channel_id, row.results_posted),
+                   languages=dict(row.languages))

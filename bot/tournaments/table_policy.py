@@ -125,9 +125,7 @@ class TournamentPolicy:
         are played for them and they pay the antes until eliminated; only their own "I'm
         back" returns them (a table command does not). Leaving is not a way to cash out."""
         meta = table.meta.copy()
-        meta.away.setdefault(user, meta.hand_no)
-        if user not in meta.left:
-            meta.left.append(user)
+        meta.absence = meta.absence.gone(user, meta.hand_no)
         notices = [notice, note("tables.tournament.stays_in", player=user)]
         return Change(meta, kind, notices, play_on=table.in_hand)
 
@@ -165,7 +163,7 @@ class TournamentPolicy:
         record.ratings = tuple(replace(update, winnings=0) for update in record.ratings)
         meta.carry = 0
         for user in meta.leaving:  # nobody leaves a tournament: they stay in, sat out
-            meta.away.setdefault(user, meta.hand_no)
+            meta.absence = meta.absence.sat_out(user, meta.hand_no)
         meta.leaving = []
         chips = {str(u): c for u, c in zip(meta.players, hand.chips, strict=True)}
         outcome = after_hand(self.record(meta).state, chips)

@@ -111,3 +111,12 @@ def test_a_showdown_names_the_cards_you_typed() -> None:
 def test_a_bare_amount_while_betting_is_a_bet() -> None:
     out = play(["40", "quit"], seed=3)
     assert answer_to(out, "40")[0] == "Anna bets 40."
+
+
+def test_the_terminal_reads_a_move_as_the_tables_do() -> None:
+    """Issue 35: the terminal reads through `bot.engine.moves.read_move`: cards alone are a
+    play in the stoppa ("3c 4c", "4c"), a bet in the stoppa is the engine's refusal."""
+    out = play([*TO_THE_STOPPA, "bet 20", "3c 4c", "4c"])
+    assert answer_to(out, "bet 20") == ["Not allowed: You cannot bet now (Stoppa)."]
+    assert answer_to(out, "3c 4c") == ["Not allowed: You do not hold Three of Cups (3c)."]
+    assert answer_to(out, "4c")[0].startswith("Anna: 4-5")

@@ -28,11 +28,13 @@ async def test_every_admin_command_is_refused_in_code(h: Harness, bob: FakeMembe
         ("chips grant", {"member": bob, "amount": 100, "reason": "x"}),
         ("settings language", {"value": "it"}),
         ("settings timeout", {"seconds": 30}),
+        ("settings pause", {"seconds": 10}),
     ):
         reply = await h.slash(bob, command, **options)
         assert reply.ephemeral and reply.text == t("errors.need_manage_guild", "en"), command
     assert await h.store.balance(h.guild_id, bob.id) == 1000
     assert (await h.store.server_settings(h.guild_id)).language is None
+    assert (await h.store.server_settings(h.guild_id)).hand_pause is None
 
 
 async def test_R4_stakes_set_accepted_for_a_manager(h: Harness, boss: FakeMember) -> None:
@@ -163,6 +165,21 @@ async def test_settings_timeout(h: Harness, boss: FakeMember) -> None:
     assert (await h.store.server_settings(h.guild_id)).turn_timeout == 45.0
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_settings_pause_from_the_bot_default_to_zero(h: Harness, lang: str) -> None:
+    boss = h.member("Capo", manage_guild=True, locale="it" if lang == "it" else "en-US")
+    shown = await h.slash(boss, "settings show")
+    fields = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}
+    default = f"{h.bot.table_options.hand_pause:g}"  # unset: the bot's default, said so
+    assert fields[t("admin.settings_pause", lang)] == t(
+        "admin.settings_timeout_default", lang, seconds=default)
+    reply = await h.slash(boss, "settings pause", seconds=0)
+    assert reply.ephemeral
+    fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
+    assert fields[t("admin.settings_pause", lang)] == t("admin.settings_seconds", lang, seconds="0")
+    assert (await h.store.server_settings(h.guild_id)).hand_pause == 0.0
+
+
 async def test_guild_locale_is_the_last_fallback(tmp_path) -> None:
     async with Harness.create(tmp_path, guild_locale="it") as h:
         german = h.member("Greta", locale="de")
@@ -209,5 +226,5 @@ async def test_only_the_setting_commands_are_hidden_from_members(h: Harness) -> 
         assert payload[name].get("default_member_permissions") is None
         assert "options" not in payload[name] or not payload[name]["options"]
     settings = {o["name"] for o in payload["settings"]["options"]}
-    assert {"stakes", "variants", "language", "timeout", "show"} <= settings
+    assert {"stakes", "variants", "language", "timeout", "pause", "show"} <= settings
     assert payload["settings"]["default_member_permissions"] is not None

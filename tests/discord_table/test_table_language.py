@@ -91,3 +91,24 @@ async def test_a_pinned_server_language_wins_over_the_players(h: Harness) -> Non
     await h.slash(members[1], "stoppa leave")  # a change: the message is published again
     await h.settle()
     assert speaks(h.message(message.id), "it")
+
+
+async def test_the_table_and_its_pings_keep_the_players_language_after_a_restart(
+    clocked: tuple[Harness, FakeClock],
+) -> None:
+    """The language each player sat in is kept with their seat in the table's row: a restart
+    (the members' languages in memory are gone) changes neither the table nor a ping."""
+    h, clock = clocked
+    members = [h.member(name, locale="it") for name in ("Anna", "Bruno", "Carla")]
+    await open_table(h, members)
+    message = table_message(h)
+    assert speaks(message, "it")
+    await h.restart()
+    assert h.bot.languages.member(members[0].id) is None  # nothing in memory any more
+    state = h.bot.tables.state(h.channel_id)
+    assert state is not None and dict(state.languages) == {m.id: "it" for m in members}
+    _who, ping = await ping_of(h, clock, members)
+    assert ping_text("it") in ping and ping_text("en") not in ping
+    await clock.advance(TIMEOUT)  # the turn runs out: the table message is edited
+    await h.settle()
+    assert speaks(h.message(message.id), "it")

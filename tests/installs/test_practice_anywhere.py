@@ -15,7 +15,7 @@ from bot.i18n import t
 from bot.tables.policies.practice import practice_channel
 from tests.harness import FakeMember, Harness, Reply
 from tests.harness.places import Place, Places
-from tests.practice.helpers import PracticeDriver, practice_session
+from tests.practice.helpers import PracticeDriver, practice_session, said
 
 
 class InPlace:
@@ -52,7 +52,7 @@ async def test_a_practice_hand_is_played_to_the_end_in_every_place(
     home = place is Place.SERVER
     stakes = (t("practice.stakes_server", "it", server=h.guild.name) if home
               else t("practice.stakes_default", "it"))
-    assert stakes in opened.text
+    assert stakes in said(opened)
     await driver.play_hands(1)
     table = practice_session(h.bot.tables, anna.id)
     assert table is not None and table.row.channel_id == practice_channel(anna.id)
@@ -78,10 +78,10 @@ async def test_practice_elsewhere_shows_the_one_table_and_where_its_stakes_come_
     table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     again = await places.slash(then, anna, "practice", players=5)
-    assert t("practice.reopened", "en") in again.text
+    assert t("practice.reopened", "en") in said(again)
     stakes = (t("practice.stakes_server", "en", server=h.guild.name) if first is Place.SERVER
               else t("practice.stakes_default", "en"))
-    assert stakes in opened.text and stakes in again.text
+    assert stakes in said(opened) and stakes in said(again)
     same = practice_session(h.bot.tables, anna.id)
     assert same is not None and same.row.id == table.row.id  # one practice table each
     assert len(same.row.seats) == 4  # its 3 CPU players, not the 5 asked the second time

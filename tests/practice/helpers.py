@@ -14,12 +14,40 @@ from tests.harness import FakeMember, FakeMessage, Harness, Reply
 
 #: Discord's 3 seconds, in harness time
 ANSWER_WITHIN = 3.0
+#: Discord's component types
+BUTTON, SELECT, TEXT_DISPLAY, MEDIA_GALLERY = 2, 3, 10, 12
+
+
+def _nested(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for item in items:
+        yield item
+        yield from _nested(item.get("components") or [])
 
 
 def components(message: FakeMessage) -> Iterator[dict[str, Any]]:
-    """Every component of the message's action rows."""
-    for row in message.components:
-        yield from row.get("components") or ()
+    """Every button and select of the message (in the action rows of its container: the
+    practice message is a Components V2 layout)."""
+    for item in _nested(message.components):
+        if item.get("type") in (BUTTON, SELECT):
+            yield item
+
+
+def shown_text(message: FakeMessage) -> str:
+    """What the member reads: the text displays of the layout, in order."""
+    return "\n".join(str(c.get("content") or "") for c in _nested(message.components)
+                     if c.get("type") == TEXT_DISPLAY)
+
+
+def said(shown: Reply | FakeMessage) -> str:
+    """Everything a reply's messages (or one message) say: content, embeds, text displays."""
+    messages = shown.messages if isinstance(shown, Reply) else [shown]
+    return "\n".join(x for m in messages for x in (m.text, shown_text(m)) if x)
+
+
+def gallery(message: FakeMessage) -> list[dict[str, Any]]:
+    """The media gallery items of the layout (`media.url`, `description`: the alt text)."""
+    return [i for c in _nested(message.components) if c.get("type") == MEDIA_GALLERY
+            for i in c.get("items") or []]
 
 
 def ids(message: FakeMessage) -> list[str]:

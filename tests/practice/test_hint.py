@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.harness import Harness
 from tests.players.test_hint import CODE, visible_codes
-from tests.practice.helpers import PracticeDriver, button, practice_session
+from tests.practice.helpers import PracticeDriver, button, practice_session, said
 
 
 async def test_a_hint_names_only_cards_the_member_sees(h: Harness) -> None:
@@ -27,12 +27,12 @@ async def test_a_hint_names_only_cards_the_member_sees(h: Harness) -> None:
                     assert hand is not None
                     hidden = {c.code for seat in range(len(table.meta.players))
                               if seat != info.seat for c in hand.seat_view(seat).hand} - seen
-                    message_before = driver.message.text
+                    message_before = said(driver.message)
                     shown = await driver.click("hint")
                     named = set(CODE.findall(shown.text))
                     assert named <= seen and not named & hidden, (named, seen)
                     assert shown.message is not None and shown.message.id != driver.message_id
-                    assert driver.message.text == message_before  # the table is unchanged
+                    assert said(driver.message) == message_before  # the table is unchanged
                     word = "Suggerimento" if driver.member.locale == "it" else "Hint"
                     assert shown.text.startswith(word), shown.text
                     hints += 1

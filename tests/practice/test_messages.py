@@ -8,22 +8,31 @@ from pathlib import Path
 import pytest
 
 from bot.client import TableOptions
+from bot.i18n import t
 from bot.tables.clock import FakeClock
 from tests.harness import Harness, Reply
-from tests.practice.helpers import PracticeDriver, answered_privately, button, ids, practice_session
+from tests.practice.helpers import (
+    PracticeDriver,
+    answered_privately,
+    button,
+    components,
+    ids,
+    practice_session,
+    said,
+    shown_text,
+)
 
 
 def labels(driver: PracticeDriver) -> set[str]:
-    return {str(c.get("label")) for row in driver.message.components
-            for c in row.get("components") or ()}
+    return {str(c.get("label")) for c in components(driver.message)}
 
 
 async def test_an_italian_member_reads_italian(h: Harness) -> None:
     bice = h.member("Bice", locale="it")
     driver = PracticeDriver(h, bice)
     opened = await driver.open(players=2)
-    assert "fiches di prova" in opened.text and "Tavolo di prova" in opened.text
-    assert "chips" not in opened.text.lower()
+    assert "fiches di prova" in said(opened) and "Tavolo di prova" in said(opened)
+    assert "chips" not in said(opened).lower()
     assert {"Suggerimento", "Esci"} <= labels(driver)
     await driver.play_hands(1)
     assert "Prossima mano" in labels(driver)
@@ -65,7 +74,7 @@ async def test_a_stale_click_shows_the_table_as_it_is(h: Harness) -> None:
     again = await h.click(anna, driver.message_id, old)  # a button of an older version
     answered_privately(again)
     assert (table.meta.hand_no, table.meta.turn) == where
-    assert "out of date" in again.text.lower() or "older" in again.text.lower(), again.text
+    assert "out of date" in said(again).lower() or "older" in said(again).lower(), said(again)
     assert button(driver.message, "leave") is not None
 
 
@@ -104,7 +113,7 @@ async def test_the_turn_is_said_once_and_the_commitment_line_stays(h: Harness) -
         await driver.open(players=2)
         seen = 0
         for _ in range(40):
-            text = driver.message.content
+            text = shown_text(driver.message)
             if turn in text:
                 seen += 1
                 assert text.count(turn) == 1, text
@@ -149,3 +158,5 @@ async def test_a_typed_amount_that_is_not_ascii_digits_is_refused_politely(
     answered_privately(refused)
     assert (table.meta.hand_no, table.meta.turn) == where
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    low, high = table.hand_for(anna.id).bet_range or (0, 0)  # worded as at a real table
+    assert t("table.refuse.bad_amount", "en", min=low, max=high) in said(driver.message)

@@ -10,7 +10,7 @@ import pytest
 from bot.tables.policies.practice import STACK_ANTES, practice_channel
 from tests.discord_table.driver import TableDriver
 from tests.harness import Harness
-from tests.practice.helpers import PracticeDriver, practice_session
+from tests.practice.helpers import PracticeDriver, components, practice_session, said
 
 
 async def traces(h: Harness, table_id: int) -> dict[str, Any]:
@@ -46,7 +46,7 @@ async def test_twenty_practice_hands_leave_no_trace_while_a_real_table_plays_on(
     before_anna = await member_record(h, anna.id)
     practice = PracticeDriver(h, anna, seed=5)
     opened = await practice.open(players=3, level="hard")
-    assert f"{STACK_ANTES} antes" in opened.text
+    assert f"{STACK_ANTES} antes" in said(opened)
     table = practice_session(h.bot.tables, anna.id)
     assert table is not None and table.row.channel_id == practice_channel(anna.id)
 
@@ -88,8 +88,8 @@ async def test_leave_closes_the_table_and_settles_nothing(h: Harness) -> None:
     assert table is not None
     await practice.step()
     left = await practice.click("leave")
-    assert "closed" in left.text and left.message is not None
-    assert not left.message.components
+    assert "closed" in said(left) and left.message is not None
+    assert not list(components(left.message))
     assert practice_session(h.bot.tables, anna.id) is None
     assert await h.store.balance(h.guild_id, anna.id) == balance
     assert await traces(h, table.id) == {"ledger": 0, "hands": 0}

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from bot.tables.policies.practice import practice_channel
 from tests.harness import Harness
-from tests.practice.helpers import PracticeDriver, answered_privately, button, practice_session
+from tests.practice.helpers import (
+    PracticeDriver,
+    answered_privately,
+    button,
+    practice_session,
+    said,
+)
 
 
 async def test_a_second_practice_shows_the_same_table(h: Harness) -> None:
@@ -17,7 +23,7 @@ async def test_a_second_practice_shows_the_same_table(h: Harness) -> None:
     where = (table.meta.hand_no, table.meta.turn)
     again = PracticeDriver(h, anna)
     reply = await again.open(channel="general", players=5, level="hard")  # another channel
-    assert "where you left it" in reply.text
+    assert "where you left it" in said(reply)
     assert practice_session(h.bot.tables, anna.id) is table
     assert (table.meta.hand_no, table.meta.turn) == where
     assert len(table.row.seats) == 3  # the first /practice's two CPU players, not five
@@ -48,7 +54,7 @@ async def test_a_practising_member_may_open_a_real_table_in_the_same_channel(
     await PracticeDriver(h, anna).open()
     opened = await h.slash(anna, "stoppa new")
     state = h.bot.tables.state(h.channel_id)
-    assert state is not None, opened.text
+    assert state is not None, said(opened)
     assert state.table_id != practice_session(h.bot.tables, anna.id).id  # type: ignore[union-attr]
     assert [s for s in h.bot.tables.open_tables(h.guild_id)] == [state]
 
@@ -76,5 +82,5 @@ async def test_a_restart_mid_hand_resumes_the_practice_table(h: Harness) -> None
     # and /practice shows the table where it is
     again = PracticeDriver(h, anna)
     shown = await again.open()
-    assert "where you left it" in shown.text and again.message_id != old_message
+    assert "where you left it" in said(shown) and again.message_id != old_message
     assert button(again.message, "leave") is not None

@@ -90,6 +90,16 @@ async def test_server_settings_defaults_and_validated_update(store: Store) -> No
     assert await store.server_settings(OTHER_GUILD) == ServerSettings()
 
 
+async def test_hand_pause_is_stored_from_zero_to_thirty_seconds(store: Store) -> None:
+    assert (await store.server_settings(GUILD)).hand_pause is None  # the bot's default
+    assert (await store.update_server_settings(GUILD, by=5, hand_pause=0)).hand_pause == 0.0
+    assert (await store.server_settings(GUILD)).hand_pause == 0.0  # 0 is kept, not "unset"
+    await store.update_server_settings(GUILD, by=5, hand_pause=30)
+    assert (await store.server_settings(GUILD)).hand_pause == 30.0
+    await store.update_server_settings(GUILD, by=5, hand_pause=None)
+    assert (await store.server_settings(GUILD)).hand_pause is None
+
+
 @pytest.mark.parametrize(
     ("changes", "code"),
     [
@@ -101,6 +111,9 @@ async def test_server_settings_defaults_and_validated_update(store: Store) -> No
         ({"daily_cooldown": 0}, "setting_bad_value"),
         ({"turn_timeout": -3}, "setting_bad_value"),
         ({"turn_timeout": float("nan")}, "setting_bad_value"),
+        ({"hand_pause": -1}, "setting_bad_value"),
+        ({"hand_pause": 30.5}, "setting_bad_value"),
+        ({"hand_pause": True}, "setting_bad_value"),
     ],
 )
 async def test_bad_server_settings_are_refused(store: Store, changes: dict, code: str) -> None:

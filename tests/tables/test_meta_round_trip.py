@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from bot.tables.absence import Absence
+from bot.tables.cpus import CpuSeats
 from bot.tables.meta import SpokenWord, TableMeta
 from bot.tables.policy import UnknownKind
 from bot.tables.practice_meta import PracticeMeta
@@ -84,3 +86,41 @@ def test_a_round_call_is_read_from_the_flat_json_and_counts_deals() -> None:
     assert meta.round.over([13], 0)  # called before any hand: over at once
     meta.forget(13)
     assert 13 not in meta.round.deals and 13 in before.round.deals
+
+
+def test_the_absence_group_reads_and_writes_the_flat_keys_of_before() -> None:
+    stored = old("cash_hand2")
+    stored.update(timeouts={"11": 1, "12": 2}, away={"12": 1}, left=[12], away_after=3,
+                  away_mode="leave")
+    meta = read(stored)
+    assert meta.absence == Absence({11: 1, 12: 2}, {12: 1}, (12,), 3, "leave")
+    assert json.loads(json.dumps(meta.to_dict())) == stored  # the same keys, flat
+
+
+def test_absence_changes_are_values() -> None:
+    rule = Absence(after=2)
+    out = rule.timed_out(11).timed_out(11).sat_out(11, 4)
+    assert rule == Absence(after=2)  # unchanged: each change is a new value
+    assert out.count(11) == 2 and out.is_away(11) and out.away_before(5) == [11]
+    assert out.sat_out(11, 6).away == {11: 4}  # sat out since the first time
+    gone = out.gone(12, 5)
+    assert gone.left == (12,) and gone.gone(12, 6) == gone
+    back = gone.back(12)
+    assert not back.is_away(12) and back.left == () and back.count(12) == 0
+    assert back.without(11) == Absence({12: 0}, {}, (), 2)
+
+
+def test_the_cpu_seats_read_and_write_the_flat_keys_of_before() -> None:
+    stored = old("practice_open")
+    meta = read(stored)
+    assert meta.cpus == CpuSeats({-21: "easy", -22: "easy", -23: "easy"},
+                                 {u: int(s) for u, s in _int(stored["cpu_seeds"]).items()},
+                                 int(stored["next_cpu"]))
+    assert -21 in meta.cpus and 77 not in meta.cpus and meta.cpus.level(-22) == "easy"
+    assert json.loads(json.dumps(meta.to_dict())) == stored
+    meta.forget(-21)
+    assert -21 not in meta.cpus and -21 not in meta.cpus.seeds
+
+
+def _int(data: dict[str, Any]) -> dict[int, Any]:
+    return {int(k): v for k, v in data.items()}

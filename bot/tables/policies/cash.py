@@ -98,7 +98,7 @@ class CashPolicy(NoExtras):
             return True
         if not has_humans(seats):
             return True
-        active = [u for u in able if u not in meta.away]
+        active = [u for u in able if not meta.absence.is_away(u)]
         if after_hand and meta.started and len(active) < MIN_PLAYERS:
             notices.append(note("living.too_few", need=MIN_PLAYERS, have=len(active)))
             return True
@@ -115,8 +115,8 @@ class CashPolicy(NoExtras):
         hand) go."""
         meta.carry = int(hand.carry_out or 0)
         seats = list(table.row.seats)
-        for user, since in list(meta.away.items()):  # sat out for a whole hand: they leave
-            if since < meta.hand_no and user not in meta.leaving:
+        for user in meta.absence.away_before(meta.hand_no):  # sat out a whole hand: they go
+            if user not in meta.leaving:
                 meta.leaving.append(user)
                 notices.append(note("living.away_removed", player=user))
         for user in meta.leaving:
