@@ -102,6 +102,6 @@ def after_timeout(meta: TableMeta, user: int, action: Action) -> list[Notice]:
             meta.leaving.append(user)
             notices.append(note("tables.timeouts_removed", player=user, count=count))
         else:
-            meta.absence = absence.sat_out(user, meta.hand_no)
+            meta.absence = absence.sat_out(user, meta.in_play.hand_no)
             notices.append(note("living.sat_out", player=user, count=count))
     return notices
