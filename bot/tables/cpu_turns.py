@@ -28,7 +28,7 @@ def to_play(hand: Hand, meta: TableMeta) -> int | None:
     if hand.to_act is None:
         return None
     user = meta.in_play.players[hand.to_act]
-    if not is_cpu(user) or user not in meta.cpus or user in meta.leaving:
+    if not is_cpu(user) or user not in meta.cpus or user in meta.in_play.leaving:
         return None
     return None if meta.absence.is_away(user) else user
 

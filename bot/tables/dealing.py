@@ -89,5 +89,5 @@ def plays_on_at_once(dealt: Dealt) -> bool:
     hand, meta = dealt.hand, dealt.meta
     first = meta.in_play.players[hand.to_act] if hand.to_act is not None else None
     away = first is not None and meta.absence.is_away(first)
-    return hand.phase == "over" or away or first in meta.leaving
+    return hand.phase == "over" or away or first in meta.in_play.leaving
 

@@ -74,7 +74,7 @@ class LastDeal:
 
 #: The meta's JSON keys of the hand in play (`HandInPlay`), stored flat as they always were.
 HAND_KEYS = ("hand_no", "turn", "hand_seed", "players", "dealer", "dealer_pos", "paid", "carry",
-             "words")
+             "words", "leaving", "sitting_out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +84,10 @@ class HandInPlay:
     in engine seat order (engine seat i = `players[i]`), its dealer (and the dealer's index in
     the seats then, to find the next one if they left), the chips each player put into the
     escrow during it (net of what came back) and the big pot carried into it or left for the
-    next hand, and its players' words (public, docs/fairness.md). A value: each change
-    returns a new one (stored flat in the meta's JSON, under `HAND_KEYS`)."""
+    next hand, its players' words (public, docs/fairness.md), who goes at its end (left,
+    kicked, timed out twice: their turns default) and who sits it out (could not pay the
+    ante). A value: each change returns a new one (stored flat in the meta's JSON, under
+    `HAND_KEYS`)."""
 
     hand_no: int = 0
     turn: int = 0
@@ -96,6 +98,8 @@ class HandInPlay:
     paid: Mapping[int, int] = field(default_factory=dict)
     carry: int = 0
     words: tuple[SpokenWord, ...] = ()
+    leaving: tuple[int, ...] = ()
+    sitting_out: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> HandInPlay:
@@ -111,6 +115,8 @@ class HandInPlay:
             paid={k: int(v) for k, v in _int_keys(data.get("paid")).items()},
             carry=int(data.get("carry") or 0),
             words=tuple(SpokenWord(int(u), str(w)) for u, w in data.get("words") or ()),
+            leaving=tuple(int(u) for u in data.get("leaving") or ()),
+            sitting_out=tuple(int(u) for u in data.get("sitting_out") or ()),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -118,7 +124,8 @@ class HandInPlay:
         return {"hand_no": self.hand_no, "turn": self.turn, "hand_seed": self.hand_seed,
                 "players": list(self.players), "dealer": self.dealer,
                 "dealer_pos": self.dealer_pos, "paid": dict(self.paid), "carry": self.carry,
-                "words": [[w.user, w.word] for w in self.words]}
+                "words": [[w.user, w.word] for w in self.words], "leaving": list(self.leaving),
+                "sitting_out": list(self.sitting_out)}
 
     def dealt(self, hand_seed: int | None, players: Sequence[int], dealer: int,
               dealer_pos: int, words: Iterable[SpokenWord], antes: Iterable[Move]) -> HandInPlay:
@@ -139,6 +146,22 @@ class HandInPlay:
     def carrying(self, carry: int) -> HandInPlay:
         """`carry` chips of the big pot are left (in escrow) for the next hand."""
         return replace(self, carry=carry)
+
+    def leaves(self, user: int) -> HandInPlay:
+        """`user` goes at the end of this hand (their turns default until then)."""
+        return self if user in self.leaving else replace(self, leaving=(*self.leaving, user))
+
+    def stays(self, user: int) -> HandInPlay:
+        """`user` no longer goes at the end of this hand (or left the table)."""
+        return replace(self, leaving=tuple(u for u in self.leaving if u != user))
+
+    def gone(self) -> HandInPlay:
+        """The leavers went (the hand ended, or the table closed)."""
+        return replace(self, leaving=())
+
+    def sat_out(self, users: Iterable[int]) -> HandInPlay:
+        """`users` sit the next hand out (they cannot pay its ante)."""
+        return replace(self, sitting_out=tuple(users))
 
     def undealt(self) -> HandInPlay:
         """The table waits for players: nobody is dealt in."""
@@ -230,12 +253,13 @@ def _tournament(data: Any, read: TournamentReader | None) -> TableTournament | N
 class TableMeta:
     """Service bookkeeping of one table (JSON-able through `to_dict`/`from_dict`).
 
-    Which facts belong to which kind: every table has the hand in play (`in_play`), the
-    users leaving at its end, its CPU seats (`cpus`), the last events and hand, the pause
-    (`deal_at`) and the seats' languages; the channel's tables (cash, tournament) also the
-    absent players (`absence`) and `own_thread`; only a cash table calls the round (`round`)
-    and sits out who cannot pay the ante (`sitting_out`); a tournament table's own part is
-    `tournament`, a practice table's `practice` (None elsewhere).
+    Which facts belong to which kind: every table has the hand in play (`in_play`: who plays
+    it, who goes at its end, what is paid and carried), its CPU seats (`cpus`), the last
+    events and hand, the pause (`deal_at`) and the seats' languages; the channel's tables
+    (cash, tournament) also the absent players (`absence`) and `own_thread`; only a cash
+    table calls the round (`round`) and sits out who cannot pay the ante
+    (`in_play.sitting_out`); a tournament table's own part is `tournament`, a practice
+    table's `practice` (None elsewhere).
     """
 
     seed: int
@@ -246,10 +270,6 @@ class TableMeta:
     round: RoundCall = field(default_factory=RoundCall)
     #: the CPU seats: each one's level and own seed (stored flat, under the keys it always had)
     cpus: CpuSeats = field(default_factory=CpuSeats)
-    #: users removed at the end of the hand (left, kicked, timed out twice); they default
-    leaving: list[int] = field(default_factory=list)
-    #: users who sit the current hand out (could not pay the ante)
-    sitting_out: list[int] = field(default_factory=list)
     #: the last public events, newest last
     last_events: list[TableEvent] = field(default_factory=list)
     #: absent players: timeouts in a row, who is sat out, who left a tournament table, and
@@ -311,8 +331,6 @@ class TableMeta:
             data["practice"]
         )
         meta.seed = int(meta.seed)
-        meta.leaving = [int(u) for u in meta.leaving]
-        meta.sitting_out = [int(u) for u in meta.sitting_out]
         meta.deal_at = None if meta.deal_at is None else float(meta.deal_at)
         meta.languages = {k: str(v) for k, v in _int_keys(meta.languages).items()}
         return meta
@@ -339,8 +357,7 @@ class TableMeta:
         self.cpus = self.cpus.without(user)
         self.round = self.round.without(user)
         self.absence = self.absence.without(user)
-        if user in self.leaving:
-            self.leaving.remove(user)
+        self.in_play = self.in_play.stays(user)
 
     def moved_on(self) -> None:
         """A human's turn was played (their decision, or their time ran out): the table has
@@ -356,8 +373,9 @@ class TableMeta:
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(TableMeta))
 #: the JSON keys in the order the code before the typed values wrote them (rows read the same)
 _KEY_ORDER: tuple[str, ...] = (
-    "seed", "started", *HAND_KEYS[:-1], "deals", "round_called_by", "cpus", "cpu_seeds",
-    "next_cpu", "words", "leaving", "sitting_out", "last_events",
+    "seed", "started", "hand_no", "turn", "hand_seed", "players", "dealer", "dealer_pos", "paid",
+    "carry", "deals", "round_called_by", "cpus", "cpu_seeds", "next_cpu", "words", "leaving",
+    "sitting_out", "last_events",
 )
 #: keys added after rows were stored, written only when set (older rows, and the code
 #: before them, read the same JSON)

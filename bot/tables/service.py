@@ -410,7 +410,7 @@ class TableService:
             async with table.lock:
                 if (
                     not table.closed
-                    and user not in table.meta.leaving
+                    and user not in table.meta.in_play.leaving
                     and user not in table.row.seats
                     and self._table_of(guild, user) is not None
                 ):

@@ -286,7 +286,7 @@ class TableSession:
         try:
             while hand.phase != "over" and hand.to_act is not None:
                 user = meta.in_play.players[hand.to_act]
-                if user not in meta.leaving and not meta.absence.is_away(user):
+                if user not in meta.in_play.leaving and not meta.absence.is_away(user):
                     break
                 more_moves, more_events = self.step(
                     meta, hand.to_act, hand.default_action(hand.to_act)
@@ -367,7 +367,7 @@ class TableSession:
         moves = closing_refunds(await store.escrow(self.id), self.row, meta, self.in_hand,
                                 close.seats)
         notices.append(note("tables.closed"))
-        meta.leaving = []
+        meta.in_play = meta.in_play.gone()
         meta.languages = {}  # nobody sits any more: nothing kept about how they spoke
         self.row = await store.close_table(
             self.id, expected_version=self.row.version, refunds=moves, meta=meta.to_dict(),

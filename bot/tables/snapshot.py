@@ -112,11 +112,11 @@ def seat_state(
     or out of it (their chips between hands, and why they wait)."""
     seat = players.index(user) if user in players else None
     if seat is not None and view is not None:
-        status = "leaving" if user in meta.leaving else ("playing" if in_hand else "seated")
+        status = "leaving" if user in meta.in_play.leaving else ("playing" if in_hand else "seated")
         chip_count = view.seats[seat].chips
         cards = view.seats[seat].card_count
     else:
-        if user in meta.sitting_out and in_hand:
+        if user in meta.in_play.sitting_out and in_hand:
             status = "sitting_out"
         elif in_hand:
             status = "waiting"

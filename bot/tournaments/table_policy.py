@@ -145,7 +145,7 @@ class TournamentPolicy:
         n = len(players)
         rules = upcoming.stakes.rules(table.row.rules(n), n)
         meta.in_play = meta.in_play.carrying(0)
-        meta.sitting_out = []
+        meta.in_play = meta.in_play.sat_out(())
         return Deal(meta, rules, players, list(upcoming.stacks), players[upcoming.dealer],
                     list(table.row.seats), notices)
 
@@ -162,9 +162,9 @@ class TournamentPolicy:
         record.biggest_pot = {}
         record.ratings = tuple(replace(update, winnings=0) for update in record.ratings)
         meta.in_play = meta.in_play.carrying(0)
-        for user in meta.leaving:  # nobody leaves a tournament: they stay in, sat out
+        for user in meta.in_play.leaving:  # nobody leaves a tournament: they stay in, sat out
             meta.absence = meta.absence.sat_out(user, meta.in_play.hand_no)
-        meta.leaving = []
+        meta.in_play = meta.in_play.gone()
         chips = {str(u): c for u, c in zip(meta.in_play.players, hand.chips, strict=True)}
         outcome = after_hand(self.record(meta).state, chips)
         tournament = self.record(meta).with_state(outcome.state)

@@ -76,6 +76,11 @@ def test_an_old_rows_hand_in_play_is_one_typed_value() -> None:
                                  dealer=11, dealer_pos=0, paid={11: 60, 12: 60, 13: 60, 14: 60},
                                  carry=0, words=(SpokenWord(12, "stella"),))
     assert (in_play.eldest(), in_play.seat_of(13), in_play.seat_of(99)) == (12, 2, None)
+    # who goes at the hand's end and who sits it out are the hand's too, under their old keys
+    stored = {**old("cash_hand2"), "leaving": [13], "sitting_out": [14]}
+    meta = read(stored)
+    assert (meta.in_play.leaving, meta.in_play.sitting_out) == ((13,), (14,))
+    assert json.loads(json.dumps(meta.to_dict())) == stored
 
 
 def test_the_hand_in_play_changes_as_a_value() -> None:
@@ -91,6 +96,9 @@ def test_the_hand_in_play_changes_as_a_value() -> None:
     over = bet.settled().carrying(0)
     assert (dict(over.paid), over.carry, over.turn, over.players) == ({}, 0, 11, (2, 3, 1))
     assert over.undealt().players == () and first.hand_no == 1 and dict(dealt.paid)[3] == 10
+    going = over.leaves(3).leaves(1).leaves(3)
+    assert (going.leaving, going.stays(3).leaving, going.gone().leaving) == ((3, 1), (1,), ())
+    assert over.sat_out([2]).sitting_out == (2,) and over.leaving == ()
 
 
 def test_a_practice_tables_part_is_typed() -> None:

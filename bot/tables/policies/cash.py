@@ -39,8 +39,7 @@ class CashPolicy(NoExtras):
         """At once between hands; during a hand, their turns default and they go at its end."""
         meta = table.meta.copy()
         if table.in_hand and user in meta.in_play.players:
-            if user not in meta.leaving:
-                meta.leaving.append(user)
+            meta.in_play = meta.in_play.leaves(user)
             notices = [notice, note("tables.leaves_after_hand", player=user)]
             return Change(meta, kind, notices, play_on=True)
         seats = [u for u in table.row.seats if u != user]
@@ -71,7 +70,7 @@ class CashPolicy(NoExtras):
             dealer = first_dealer(row, meta.seed, able)
         else:
             dealer = next_dealer(seats, able, meta.in_play.dealer, meta.in_play.dealer_pos)
-        for user in meta.sitting_out:
+        for user in meta.in_play.sitting_out:
             notices.append(note("tables.sits_out", player=user, ante=row.settings["ante"]))
         rules = rules_of(row, len(able))
         stacks = [chips[u] for u in able]
@@ -86,7 +85,7 @@ class CashPolicy(NoExtras):
             meta.forget(user)
             notices.append(note("tables.cpu_broke", player=user))
         able = [u for u in seats if balances.get(u, 0) >= ante]
-        meta.sitting_out = [u for u in seats if u not in able]
+        meta.in_play = meta.in_play.sat_out(u for u in seats if u not in able)
         return able
 
     @staticmethod
@@ -116,16 +115,16 @@ class CashPolicy(NoExtras):
         meta.in_play = meta.in_play.carrying(int(hand.carry_out or 0))
         seats = list(table.row.seats)
         for user in meta.absence.away_before(meta.in_play.hand_no):  # sat out a whole hand: they go
-            if user not in meta.leaving:
-                meta.leaving.append(user)
+            if user not in meta.in_play.leaving:
+                meta.in_play = meta.in_play.leaves(user)
                 notices.append(note("living.away_removed", player=user))
-        for user in meta.leaving:
+        for user in meta.in_play.leaving:
             if user in seats:
                 seats.remove(user)
             notices.append(note("tables.removed", player=user))
-        for user in list(meta.leaving):
+        for user in meta.in_play.leaving:
             meta.forget(user)
-        meta.leaving = []
+        meta.in_play = meta.in_play.gone()
         return Settled(seats, record)
 
     async def chips(self, table: TableFacts) -> dict[int, int]:
