@@ -264,7 +264,8 @@ class TableMeta:
 
     seed: int
     started: bool = False
-    #: the hand in play (or the last one played) and the big pot it carries
+    #: the hand in play (or the last one played): its players, who goes at its end, who sits
+    #: it out, what each paid and the big pot it carries
     in_play: HandInPlay = field(default_factory=HandInPlay)
     #: hands dealt by each seated user and who called the round (R-14)
     round: RoundCall = field(default_factory=RoundCall)
