@@ -2,6 +2,10 @@
 button or the amount modal), read by the one reading of a move (`bot.engine.moves`) and its
 refusals worded in the player's language (`refused`).
 
+An amount is the bet of it, or the raise to it when there is a bet, read from the seat's view
+as at a practice table and in the terminal (`wager_of`): when neither may be made now (a bet
+at the table's maximum, too few chips), the engine refuses the move with its own reason.
+
 A card is its rank and suit letter (`5c`, `10b`); a word that is not one is refused with the
 notation and an example. For a play, a rank alone ("5") is accepted when exactly one legal
 play is made of that rank; when there are several, the player is asked which.
@@ -12,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_utils import UserFacingError
-from bot.engine import Action, Card, Play
-from bot.engine.moves import MoveRefused, bet_or_raise, read_cards, read_play, read_rank
+from bot.engine import Action, Bet, Card, Play, Raise, SeatView
+from bot.engine.moves import MoveRefused, read_cards, read_play, read_rank, wager_of
 from bot.i18n import t
 from bot.i18n.cards import cards_text
 
@@ -33,8 +37,6 @@ def refused(error: MoveRefused, lang: str) -> UserFacingError:
     if error.code == "bad_cards":
         word = str(params["word"])
         return UserFacingError("input.bad_cards", text=f"`{word[:ECHO_LIMIT]}`" if word else "`-`")
-    if error.code == "no_bet_now":
-        return UserFacingError("table.refuse.no_bet_now")
     plays: Sequence[Play] = params["plays"]
     if error.code == "rank_none":
         return UserFacingError("input.rank_none", rank=params["rank"],
@@ -68,9 +70,7 @@ def typed_play(text: str, legal: Sequence[Action], lang: str) -> Play:
         raise refused(error, lang) from None
 
 
-def typed_amount(legal: Sequence[Action], amount: int) -> Action:
-    """Bet (nobody bet yet) or Raise (there is a bet) to `amount`."""
-    try:
-        return bet_or_raise(legal, amount)
-    except MoveRefused as error:
-        raise refused(error, "en") from None
+def typed_amount(view: SeatView, amount: int) -> Bet | Raise:
+    """The bet of `amount` (nobody bet yet) or the raise to it (there is a bet) by the seat of
+    `view` (`wager_of`); the engine judges it."""
+    return wager_of(view, amount)

@@ -339,7 +339,7 @@ class TablePlay:
             )
             return None
         if action == "bet":
-            chosen = typed_amount(info.actions, button.arg or 0)
+            chosen = typed_amount(info.seat_view, button.arg or 0)
         elif action == "best":
             declares = [a for a in info.actions if isinstance(a, Declare)]
             if not declares:
@@ -386,7 +386,7 @@ class TablePlay:
                 if chips is None:
                     low, high = info.bet_range or (0, 0)
                     raise UserFacingError("table.refuse.bad_amount", min=low, max=high)
-                action = typed_amount(info.actions, chips)
+                action = typed_amount(info.seat_view, chips)
                 await self.act(interaction, lang, state.guild_id, state.channel_id, action,
                                hand=hand, turn=turn)
 

@@ -24,9 +24,9 @@ def closing_refunds(escrow: int, row: TableRow, meta: TableMeta, in_hand: bool,
                     seats: Sequence[int] | None) -> list[Move]:
     """The refunds of the `escrow` when the table of `row` closes with `meta`: to `seats`
     (default: its seats, else the last hand's players)."""
-    targets = list(row.seats if seats is None else seats) or list(meta.players)
-    paid = meta.paid if in_hand else {}
-    return refunds(escrow, paid, targets, meta.eldest(), meta.hand_no or None)
+    targets = list(row.seats if seats is None else seats) or list(meta.in_play.players)
+    paid = meta.in_play.paid if in_hand else {}
+    return refunds(escrow, paid, targets, meta.in_play.eldest(), meta.in_play.hand_no or None)
 
 
 def log_closing(row: TableRow, notices: Sequence[Notice], moves: Sequence[Move]) -> None:

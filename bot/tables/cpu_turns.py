@@ -27,8 +27,8 @@ def to_play(hand: Hand, meta: TableMeta) -> int | None:
     """The CPU seat to act now in `hand` (not leaving, not sat out), or None."""
     if hand.to_act is None:
         return None
-    user = meta.players[hand.to_act]
-    if not is_cpu(user) or user not in meta.cpus or user in meta.leaving:
+    user = meta.in_play.players[hand.to_act]
+    if not is_cpu(user) or user not in meta.cpus or user in meta.in_play.leaving:
         return None
     return None if meta.absence.is_away(user) else user
 

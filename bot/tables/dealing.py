@@ -69,18 +69,15 @@ def dealt(row: TableRow, deal: Deal, words: Mapping[int, str], moves_of: MovesOf
     """Deal `deal` at the table of `row` with the players' `words`: the hand, the meta (the
     deal's draft, now the new hand's), the antes (`moves_of`, the policy's `moves`)."""
     meta, players, chips = deal.meta, deal.players, deal.stacks
-    hand_no = meta.hand_no + 1
-    meta.words = [SpokenWord(u, words[u]) for u in players if words.get(u)]
-    cards, hand_seed = deck(row, meta.seed, deal.rules, hand_no, [w.word for w in meta.words])
+    hand_no = meta.in_play.hand_no + 1
+    spoken = [SpokenWord(u, words[u]) for u in players if words.get(u)]
+    cards, hand_seed = deck(row, meta.seed, deal.rules, hand_no, [w.word for w in spoken])
     hand = Hand.start(deal.rules, chips, players.index(deal.dealer), seed=hand_seed, deck=cards,
                       carry=deal.carry)
     moves = moves_of(players, chips, hand.chips, hand.events, hand_no, paying="ante")
     meta.started = True
-    meta.hand_no, meta.hand_seed, meta.turn = hand_no, hand_seed, meta.turn + 1
-    meta.players, meta.dealer = list(players), deal.dealer
-    meta.dealer_pos = deal.seats.index(deal.dealer) if deal.dealer in deal.seats else 0
-    meta.paid = {}
-    meta.add_paid(moves)
+    dealer_pos = deal.seats.index(deal.dealer) if deal.dealer in deal.seats else 0
+    meta.in_play = meta.in_play.dealt(hand_seed, players, deal.dealer, dealer_pos, spoken, moves)
     deal.notices.insert(0, note("tables.hand_started", hand_no=hand_no, dealer=deal.dealer))
     events = public_events(hand.events, players)
     meta.remember(events)
@@ -90,7 +87,7 @@ def dealt(row: TableRow, deal: Deal, words: Mapping[int, str], moves_of: MovesOf
 def plays_on_at_once(dealt: Dealt) -> bool:
     """A hand with no choice yet (over at once, or a sat-out or leaving player first)."""
     hand, meta = dealt.hand, dealt.meta
-    first = meta.players[hand.to_act] if hand.to_act is not None else None
+    first = meta.in_play.players[hand.to_act] if hand.to_act is not None else None
     away = first is not None and meta.absence.is_away(first)
-    return hand.phase == "over" or away or first in meta.leaving
+    return hand.phase == "over" or away or first in meta.in_play.leaving
 

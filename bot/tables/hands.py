@@ -52,7 +52,7 @@ def next_dealer(seats: list[int], able: list[int], last: int, last_pos: int) -> 
 
 
 def hand_record(hand: Hand, meta: TableMeta) -> HandRecord:
-    players = meta.players
+    players = meta.in_play.players
     result = hand.result or [0] * len(players)
     pots_won: dict[int, int] = {}
     closes: dict[int, int] = {}
@@ -65,12 +65,12 @@ def hand_record(hand: Hand, meta: TableMeta) -> HandRecord:
         elif isinstance(event, Closed):
             closes[players[event.seat]] = 1
     return HandRecord(
-        hand_no=meta.hand_no,
-        seed=meta.hand_seed,
+        hand_no=meta.in_play.hand_no,
+        seed=meta.in_play.hand_seed,
         events=json.dumps([e.to_dict() for e in hand.events]),
         result={players[i]: int(r) for i, r in enumerate(result)},
         pots_won=pots_won,
         closes=closes,
         biggest_pot=biggest,
-        words=tuple((w.user, w.word) for w in meta.words),
+        words=tuple((w.user, w.word) for w in meta.in_play.words),
     )

@@ -68,8 +68,126 @@ class LastDeal:
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> LastDeal:
         """The last deal of the stored meta `data` (a `TableMeta.to_dict`)."""
-        return cls(int(data.get("hand_no") or 0), tuple(int(u) for u in data.get("players") or ()),
-                   tuple(SpokenWord(int(u), str(w)) for u, w in data.get("words") or ()))
+        in_play = HandInPlay.of(data)
+        return cls(in_play.hand_no, in_play.players, in_play.words)
+
+
+#: The meta's JSON keys of the hand in play (`HandInPlay`), stored flat as they always were.
+HAND_KEYS = ("hand_no", "turn", "hand_seed", "players", "dealer", "dealer_pos", "paid", "carry",
+             "words", "leaving", "sitting_out")
+
+
+@dataclass(frozen=True, slots=True)
+class HandInPlay:
+    """The hand in play, or the last one played, and what carries into the next: its number
+    and turn (which a click names, so a stale one is refused), its deck's seed, its players
+    in engine seat order (engine seat i = `players[i]`), its dealer (and the dealer's index in
+    the seats then, to find the next one if they left), the chips each player put into the
+    escrow during it (net of what came back) and the big pot carried into it or left for the
+    next hand, its players' words (public, docs/fairness.md), who goes at its end (left,
+    kicked, timed out twice: their turns default) and who sits it out (could not pay the
+    ante). A value: each change returns a new one (stored flat in the meta's JSON, under
+    `HAND_KEYS`)."""
+
+    hand_no: int = 0
+    turn: int = 0
+    hand_seed: int | None = None
+    players: tuple[int, ...] = ()
+    dealer: int | None = None
+    dealer_pos: int = 0
+    paid: Mapping[int, int] = field(default_factory=dict)
+    carry: int = 0
+    words: tuple[SpokenWord, ...] = ()
+    leaving: tuple[int, ...] = ()
+    sitting_out: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> HandInPlay:
+        """The hand in play of a stored meta `data` (a `TableMeta.to_dict`)."""
+        seed, dealer = data.get("hand_seed"), data.get("dealer")
+        return cls(
+            hand_no=int(data.get("hand_no") or 0),
+            turn=int(data.get("turn") or 0),
+            hand_seed=None if seed is None else int(seed),
+            players=tuple(int(u) for u in data.get("players") or ()),
+            dealer=None if dealer is None else int(dealer),
+            dealer_pos=int(data.get("dealer_pos") or 0),
+            paid={k: int(v) for k, v in _int_keys(data.get("paid")).items()},
+            carry=int(data.get("carry") or 0),
+            words=tuple(SpokenWord(int(u), str(w)) for u, w in data.get("words") or ()),
+            leaving=tuple(int(u) for u in data.get("leaving") or ()),
+            sitting_out=tuple(int(u) for u in data.get("sitting_out") or ()),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON fields of the meta this value is stored in."""
+        return {"hand_no": self.hand_no, "turn": self.turn, "hand_seed": self.hand_seed,
+                "players": list(self.players), "dealer": self.dealer,
+                "dealer_pos": self.dealer_pos, "paid": dict(self.paid), "carry": self.carry,
+                "words": [[w.user, w.word] for w in self.words], "leaving": list(self.leaving),
+                "sitting_out": list(self.sitting_out)}
+
+    def dealt(self, hand_seed: int | None, players: Sequence[int], dealer: int,
+              dealer_pos: int, words: Iterable[SpokenWord], antes: Iterable[Move]) -> HandInPlay:
+        """The next hand is dealt to `players` by `dealer` (at `dealer_pos` in the seats), its
+        deck from `hand_seed` and `words`, and they paid `antes` (the carry stays)."""
+        return replace(self, hand_no=self.hand_no + 1, turn=self.turn + 1, hand_seed=hand_seed,
+                       players=tuple(players), dealer=dealer, dealer_pos=dealer_pos,
+                       paid=_paid({}, antes), words=tuple(words))
+
+    def stepped(self, moves: Iterable[Move]) -> HandInPlay:
+        """One more turn was played, moving `moves` (escrow movements) into what each paid."""
+        return replace(self, turn=self.turn + 1, paid=_paid(self.paid, moves))
+
+    def settled(self) -> HandInPlay:
+        """The hand is over and its escrow settled: nothing paid is left in it."""
+        return replace(self, paid={})
+
+    def carrying(self, carry: int) -> HandInPlay:
+        """`carry` chips of the big pot are left (in escrow) for the next hand."""
+        return replace(self, carry=carry)
+
+    def leaves(self, user: int) -> HandInPlay:
+        """`user` goes at the end of this hand (their turns default until then)."""
+        return self if user in self.leaving else replace(self, leaving=(*self.leaving, user))
+
+    def stays(self, user: int) -> HandInPlay:
+        """`user` no longer goes at the end of this hand (or left the table)."""
+        return replace(self, leaving=tuple(u for u in self.leaving if u != user))
+
+    def gone(self) -> HandInPlay:
+        """The leavers went (the hand ended, or the table closed)."""
+        return replace(self, leaving=())
+
+    def sat_out(self, users: Iterable[int]) -> HandInPlay:
+        """`users` sit the next hand out (they cannot pay its ante)."""
+        return replace(self, sitting_out=tuple(users))
+
+    def undealt(self) -> HandInPlay:
+        """The table waits for players: nobody is dealt in."""
+        return replace(self, players=())
+
+    def eldest(self) -> int | None:
+        """The player after the dealer in this hand, or None."""
+        if self.dealer is None or self.dealer not in self.players:
+            return None
+        index = self.players.index(self.dealer)
+        return self.players[(index + 1) % len(self.players)]
+
+    def seat_of(self, user: int) -> int | None:
+        """The engine seat of `user` in this hand, or None."""
+        try:
+            return self.players.index(user)
+        except ValueError:
+            return None
+
+
+def _paid(paid: Mapping[int, int], moves: Iterable[Move]) -> dict[int, int]:
+    """`paid` with `moves` (escrow movements) counted into what each user paid."""
+    out = dict(paid)
+    for move in moves:
+        out[move.user] = out.get(move.user, 0) + move.amount
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,39 +253,24 @@ def _tournament(data: Any, read: TournamentReader | None) -> TableTournament | N
 class TableMeta:
     """Service bookkeeping of one table (JSON-able through `to_dict`/`from_dict`).
 
-    Which facts belong to which kind: every table has the hand's fields (`hand_no` to
-    `words`), its CPU seats (`cpus`), the seat lists, the last events and hand, the pause
-    (`deal_at`) and the seats' languages; the channel's tables (cash, tournament) also the
-    absent players (`absence`) and `own_thread`; only a cash table calls the round (`round`)
-    and sits out who cannot pay the ante (`sitting_out`); a tournament table's own part is
-    `tournament`, a practice table's `practice` (None elsewhere).
+    Which facts belong to which kind: every table has the hand in play (`in_play`: who plays
+    it, who goes at its end, what is paid and carried), its CPU seats (`cpus`), the last
+    events and hand, the pause (`deal_at`) and the seats' languages; the channel's tables
+    (cash, tournament) also the absent players (`absence`) and `own_thread`; only a cash
+    table calls the round (`round`) and sits out who cannot pay the ante
+    (`in_play.sitting_out`); a tournament table's own part is `tournament`, a practice
+    table's `practice` (None elsewhere).
     """
 
     seed: int
     started: bool = False
-    hand_no: int = 0
-    turn: int = 0
-    hand_seed: int | None = None
-    #: users dealt into the current hand, in engine seat order (engine seat i = players[i])
-    players: list[int] = field(default_factory=list)
-    #: user id of the dealer of the current (or last) hand, and its index in the seats then
-    dealer: int | None = None
-    dealer_pos: int = 0
-    #: chips each user put into the escrow during the current hand (net of what came back)
-    paid: dict[int, int] = field(default_factory=dict)
-    #: the big pot carried into the current hand (or left for the next one), held in escrow
-    carry: int = 0
+    #: the hand in play (or the last one played): its players, who goes at its end, who sits
+    #: it out, what each paid and the big pot it carries
+    in_play: HandInPlay = field(default_factory=HandInPlay)
     #: hands dealt by each seated user and who called the round (R-14)
     round: RoundCall = field(default_factory=RoundCall)
     #: the CPU seats: each one's level and own seed (stored flat, under the keys it always had)
     cpus: CpuSeats = field(default_factory=CpuSeats)
-    #: the words of the current (or last) hand's players, in seat order (public: they go into
-    #: the hand's deck and its record, docs/fairness.md); JSON: [user, word] pairs
-    words: list[SpokenWord] = field(default_factory=list)
-    #: users removed at the end of the hand (left, kicked, timed out twice); they default
-    leaving: list[int] = field(default_factory=list)
-    #: users who sit the current hand out (could not pay the ante)
-    sitting_out: list[int] = field(default_factory=list)
     #: the last public events, newest last
     last_events: list[TableEvent] = field(default_factory=list)
     #: absent players: timeouts in a row, who is sat out, who left a tournament table, and
@@ -192,15 +295,13 @@ class TableMeta:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (int keys become strings in JSON; `from_dict` converts back)."""
-        out: dict[str, Any] = {}
-        for name in _FIELDS:  # the keys in the order older code wrote them
-            if name == "round":
-                out.update(self.round.to_dict())
-            elif name in ("absence", "cpus"):
-                out.update(getattr(self, name).to_dict())
+        flat: dict[str, Any] = {}
+        for name in _FIELDS:
+            if name in ("in_play", "round", "absence", "cpus"):
+                flat.update(getattr(self, name).to_dict())
             else:
-                out[name] = _shallow(getattr(self, name))
-        out["words"] = [[w.user, w.word] for w in self.words]
+                flat[name] = _shallow(getattr(self, name))
+        out = {key: flat.pop(key) for key in _KEY_ORDER} | flat
         out["last_events"] = [e.to_dict() for e in self.last_events]
         for name in ("last_hand", "tournament", "practice"):
             value = out[name]
@@ -215,8 +316,10 @@ class TableMeta:
                   read_tournament: TournamentReader | None = None) -> TableMeta:
         """Rebuild from `to_dict()` output (after a JSON round trip), a tournament's part by
         `read_tournament`. Raises on bad data."""
-        flat = ("deals", "round_called_by", "cpus", "cpu_seeds", "next_cpu", *ABSENCE_KEYS)
+        flat = (*HAND_KEYS, "deals", "round_called_by", "cpus", "cpu_seeds", "next_cpu",
+                *ABSENCE_KEYS)
         meta = cls(**{k: copy.deepcopy(v) for k, v in data.items() if k not in flat})
+        meta.in_play = HandInPlay.of(data)
         meta.round = RoundCall.of(data)
         meta.absence = Absence.of(data)
         meta.cpus = CpuSeats.of(data)
@@ -229,11 +332,6 @@ class TableMeta:
             data["practice"]
         )
         meta.seed = int(meta.seed)
-        meta.players = [int(u) for u in meta.players]
-        meta.paid = {k: int(v) for k, v in _int_keys(meta.paid).items()}
-        meta.words = [SpokenWord(int(u), str(w)) for u, w in meta.words]
-        meta.leaving = [int(u) for u in meta.leaving]
-        meta.sitting_out = [int(u) for u in meta.sitting_out]
         meta.deal_at = None if meta.deal_at is None else float(meta.deal_at)
         meta.languages = {k: str(v) for k, v in _int_keys(meta.languages).items()}
         return meta
@@ -260,40 +358,26 @@ class TableMeta:
         self.cpus = self.cpus.without(user)
         self.round = self.round.without(user)
         self.absence = self.absence.without(user)
-        if user in self.leaving:
-            self.leaving.remove(user)
+        self.in_play = self.in_play.stays(user)
 
     def moved_on(self) -> None:
         """A human's turn was played (their decision, or their time ran out): the table has
         moved on and the last hand's ending is no longer shown."""
         self.last_hand = None
 
-    def add_paid(self, moves: Iterable[Move]) -> None:
-        """Count `moves` (escrow movements of the current hand) into what each user paid."""
-        for move in moves:
-            self.paid[move.user] = self.paid.get(move.user, 0) + move.amount
-
     def remember(self, events: Sequence[TableEvent]) -> None:
         """Keep `events` among the last public ones (at most `LAST_EVENTS`, newest last)."""
         if events:
             self.last_events = (self.last_events + list(events))[-LAST_EVENTS:]
 
-    def eldest(self) -> int | None:
-        """The player after the dealer in the current (or last) hand, or None."""
-        if self.dealer is None or self.dealer not in self.players:
-            return None
-        index = self.players.index(self.dealer)
-        return self.players[(index + 1) % len(self.players)]
-
-    def seat_of(self, user: int) -> int | None:
-        """The engine seat of `user` in the current hand, or None."""
-        try:
-            return self.players.index(user)
-        except ValueError:
-            return None
-
 
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(TableMeta))
+#: the JSON keys in the order the code before the typed values wrote them (rows read the same)
+_KEY_ORDER: tuple[str, ...] = (
+    "seed", "started", "hand_no", "turn", "hand_seed", "players", "dealer", "dealer_pos", "paid",
+    "carry", "deals", "round_called_by", "cpus", "cpu_seeds", "next_cpu", "words", "leaving",
+    "sitting_out", "last_events",
+)
 #: keys added after rows were stored, written only when set (older rows, and the code
 #: before them, read the same JSON)
 _OMITTED_UNSET: tuple[str, ...] = ("deal_at", "languages")

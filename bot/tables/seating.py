@@ -57,10 +57,10 @@ def seat(table: TableFacts, user: int, cpu: str | None, lang: str | None = None)
 
 async def join(table: TableFacts, user: int, lang: str | None = None) -> Change:
     """`user` sits speaking `lang` (or stays, if they were leaving at the end of this hand)."""
-    if user in table.meta.leaving:  # changed their mind before the hand ended
+    if user in table.meta.in_play.leaving:  # changed their mind before the hand ended
         meta = table.meta.copy()
         meta.sat_in(user, lang)
-        meta.leaving.remove(user)
+        meta.in_play = meta.in_play.stays(user)
         meta.absence = meta.absence.sat(user)
         return Change(meta, "joined", [note("tables.stays", player=user)])
     row = table.row
@@ -76,7 +76,7 @@ async def add_cpu(table: TableFacts, by: int, level: str) -> Change:
     row = table.row
     check_seated(row, by)
     check_room(row)
-    cpu = free_cpu_id(row.id, set(row.seats) | set(table.meta.leaving))
+    cpu = free_cpu_id(row.id, set(row.seats) | set(table.meta.in_play.leaving))
     if cpu is None:
         raise TableError("table_full", max=MAX_PLAYERS)
     await check_balance(table.store, row.guild_id, cpu, row.ante)

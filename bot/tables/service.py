@@ -386,7 +386,7 @@ class TableService:
 
     @staticmethod
     def _practice_view(table: TableSession, user: int) -> PracticeTable:
-        seated = table.hand is not None and table.meta.seat_of(user) is not None
+        seated = table.hand is not None and table.meta.in_play.seat_of(user) is not None
         return PracticeTable(table.snapshot, table.hand_for(user) if seated else None)
 
     async def _play_practice(
@@ -410,7 +410,7 @@ class TableService:
             async with table.lock:
                 if (
                     not table.closed
-                    and user not in table.meta.leaving
+                    and user not in table.meta.in_play.leaving
                     and user not in table.row.seats
                     and self._table_of(guild, user) is not None
                 ):
@@ -642,7 +642,7 @@ class TableService:
         try:
             meta = self.shared.read_meta(row.meta)
             hand = Hand.from_json(row.state) if row.state else None
-            if hand is not None and len(meta.players) != len(hand.chips):
+            if hand is not None and len(meta.in_play.players) != len(hand.chips):
                 raise ValueError("players and hand seats differ")
             policy = self.policy_for(meta)
         except UnknownKind:  # a kind this service cannot play: left as it is, not closed

@@ -112,10 +112,11 @@ class TableSession:
     def hand_for(self, user: int) -> PlayerHand:
         """What `user` may see of the hand in progress (private: send it ephemeral).
         Raises TableError("not_in_hand")."""
-        seat = self.meta.seat_of(user)
+        seat = self.meta.in_play.seat_of(user)
         if self.hand is None or seat is None:
             raise TableError("not_in_hand")
-        return PlayerHand.of(self.hand, seat, self.id, self.meta.hand_no, self.meta.turn)
+        in_play = self.meta.in_play
+        return PlayerHand.of(self.hand, seat, self.id, in_play.hand_no, in_play.turn)
 
     def can_act(self, user: int, expected_hand: int | None = None,
                 expected_turn: int | None = None) -> int:
@@ -123,18 +124,18 @@ class TableSession:
         else the TableError the table answers (the one check, for the cog and `apply`)."""
         if user not in self.row.seats:
             raise TableError("not_seated")
-        if expected_hand is not None and expected_hand != self.meta.hand_no:
+        if expected_hand is not None and expected_hand != self.meta.in_play.hand_no:
             raise TableError("stale_button")
-        if expected_turn is not None and expected_turn != self.meta.turn:
+        if expected_turn is not None and expected_turn != self.meta.in_play.turn:
             raise TableError("stale_button")
         hand = self.hand
         if hand is None or not self.in_hand:
             raise TableError("no_hand")
-        seat = self.meta.seat_of(user)
+        seat = self.meta.in_play.seat_of(user)
         if seat is None:
             raise TableError("not_in_hand")
         if hand.to_act != seat:
-            raise TableError("not_your_turn", player=self.meta.players[hand.to_act or 0])
+            raise TableError("not_your_turn", player=self.meta.in_play.players[hand.to_act or 0])
         return seat
 
     # ------------------------------------------------------------------ changes (lock held)
@@ -265,9 +266,9 @@ class TableSession:
         before = list(hand.chips)
         events = hand.act(seat, action)
         metrics.action_applied(action)
-        moves = self.policy.moves(meta.players, before, hand.chips, events, meta.hand_no)
-        meta.add_paid(moves)
-        meta.turn += 1
+        in_play = meta.in_play
+        moves = self.policy.moves(in_play.players, before, hand.chips, events, in_play.hand_no)
+        meta.in_play = in_play.stepped(moves)
         return moves, list(events)
 
     async def play_on(
@@ -284,8 +285,8 @@ class TableSession:
         assert hand is not None
         try:
             while hand.phase != "over" and hand.to_act is not None:
-                user = meta.players[hand.to_act]
-                if user not in meta.leaving and not meta.absence.is_away(user):
+                user = meta.in_play.players[hand.to_act]
+                if user not in meta.in_play.leaving and not meta.absence.is_away(user):
                     break
                 more_moves, more_events = self.step(
                     meta, hand.to_act, hand.default_action(hand.to_act)
@@ -295,7 +296,7 @@ class TableSession:
         except Exception:
             self.rebuild()
             raise
-        public = public_events(events, meta.players)
+        public = public_events(events, meta.in_play.players)
         meta.remember(public)
         if hand.phase == "over":
             return await self.end_hand(meta, hand, public, moves, notices)
@@ -313,15 +314,15 @@ class TableSession:
         transaction, then the next hand."""
         record = await self.rated(hand_record(hand, meta), meta)
         meta.last_hand = hand_over(
-            hand, meta.players, hand_no=meta.hand_no, turn=meta.turn,
+            hand, meta.in_play.players, hand_no=meta.in_play.hand_no, turn=meta.in_play.turn,
             blocked_stoppa=str(self.row.settings.get("blocked_stoppa", "four_aces")),
         )
-        meta.paid = {}
-        if meta.dealer is not None:
-            meta.round = meta.round.dealt(meta.dealer)
+        meta.in_play = meta.in_play.settled()
+        if meta.in_play.dealer is not None:
+            meta.round = meta.round.dealt(meta.in_play.dealer)
         settled = self.policy.settle(self.facts, meta, hand, record, notices)
         meta.deal_at = await self.deal_time()
-        notices.insert(0, note("tables.hand_over", hand_no=meta.hand_no))
+        notices.insert(0, note("tables.hand_over", hand_no=meta.in_play.hand_no))
         try:
             over = await self.commit(
                 meta, "hand_over", events=public, notices=notices, moves=moves,
@@ -350,7 +351,7 @@ class TableSession:
         try:
             return await rate_record(self.shared.store, self.row.guild_id, record, meta.cpus.levels)
         except Exception:
-            log.exception("table %s: hand %s could not be rated", self.id, meta.hand_no)
+            log.exception("table %s: hand %s could not be rated", self.id, meta.in_play.hand_no)
             return record
 
     async def close(self, close: Close) -> list[Update]:
@@ -366,7 +367,7 @@ class TableSession:
         moves = closing_refunds(await store.escrow(self.id), self.row, meta, self.in_hand,
                                 close.seats)
         notices.append(note("tables.closed"))
-        meta.leaving = []
+        meta.in_play = meta.in_play.gone()
         meta.languages = {}  # nobody sits any more: nothing kept about how they spoke
         self.row = await store.close_table(
             self.id, expected_version=self.row.version, refunds=moves, meta=meta.to_dict(),
@@ -405,7 +406,7 @@ class TableSession:
         assert new_hand is None or isinstance(new_hand, Hand)
         new_state: str | Unset | None = state if state is None or isinstance(state, str) else UNSET
         timed = self.policy.timed
-        before = Before(self.hand, self.meta.turn,
+        before = Before(self.hand, self.meta.in_play.turn,
                         self.shared.clock.now() + self.timeout if timed else None)
         change = table_save(self.row, before, meta, new_hand, state=new_state, status=status,
                             seats=seats, moves=moves, record=record, tournament=tournament)
@@ -415,7 +416,7 @@ class TableSession:
         if not self.in_hand or seats is not None:
             await self.refresh_balances()
         self.refresh()
-        log_change(self.row, self.meta.hand_no, events, notices)
+        log_change(self.row, self.meta.in_play.hand_no, events, notices)
         if kind == "hand_over":
             metrics.hand_finished()
         self.arm_clock()
@@ -499,7 +500,8 @@ class TableSession:
         hands)."""
         running = not (self.shared.stopped or self.closed) and self.in_hand
         deadline = self.row.deadline if running else None
-        self.clock.arm(deadline, self.meta.hand_no, self.meta.turn, self.timeout, retry=retry)
+        in_play = self.meta.in_play
+        self.clock.arm(deadline, in_play.hand_no, in_play.turn, self.timeout, retry=retry)
 
     def pause_clock(self) -> bool:
         """Pause the turn timer (nobody can see the table); whether it was running."""
@@ -530,12 +532,12 @@ class TableSession:
         hand = self.hand
         if self.clock.paused or self.closed or hand is None or not self.in_hand:
             return []
-        if hand.to_act is None or meta.hand_no != hand_no or meta.turn != turn:
+        if hand.to_act is None or meta.in_play.hand_no != hand_no or meta.in_play.turn != turn:
             return []  # somebody acted meanwhile
         seat = hand.to_act
         action = hand.default_action(seat)
         moves, events = self.step(meta, seat, action)
-        notices = after_timeout(meta, meta.players[seat], action)
+        notices = after_timeout(meta, meta.in_play.players[seat], action)
         meta.moved_on()
         return await self.play_on(meta, moves, events, notices, "timeout")
 
@@ -556,7 +558,7 @@ class TableSession:
             return
         wake = shared.clock.now() + self.cpu_delay
         task = asyncio.get_running_loop().create_task(
-            self.cpu_turn(user, self.meta.hand_no, self.meta.turn, wake)
+            self.cpu_turn(user, self.meta.in_play.hand_no, self.meta.in_play.turn, wake)
         )
         self.cpus.task = task
         shared.track_cpu(task)
@@ -573,8 +575,8 @@ class TableSession:
                 if task is not None:
                     shared.mark_busy(task)
             hand, meta = self.hand, self.meta
-            seat = meta.seat_of(user)
-            if self.closed or hand is None or meta.turn != turn:
+            seat = meta.in_play.seat_of(user)
+            if self.closed or hand is None or meta.in_play.turn != turn:
                 return
             if seat is None or hand.to_act != seat:
                 return
@@ -600,7 +602,7 @@ class TableSession:
                         turn: int) -> list[Update]:
         """Play the CPU's `action` (lock held) if its turn is still current; a failed or
         illegal choice plays the engine's default action."""
-        if self.meta.turn != turn or self.meta.hand_no != hand_no:
+        if self.meta.in_play.turn != turn or self.meta.in_play.hand_no != hand_no:
             return []
         if self.closed or self.hand is None:
             return []
@@ -627,7 +629,7 @@ class TableSession:
         if self.pending_deal is not None:
             self.pending_deal.cancel()
         task = asyncio.get_running_loop().create_task(
-            self.deal_after_pause(self.meta.hand_no, when)
+            self.deal_after_pause(self.meta.in_play.hand_no, when)
         )
         self.pending_deal = task
         self.shared.track_cpu(task)
@@ -641,7 +643,7 @@ class TableSession:
             if task is not None:
                 self.shared.mark_busy(task)
             async with self.lock:
-                waiting = self.meta.deal_at is not None and self.meta.hand_no == hand_no
+                waiting = self.meta.deal_at is not None and self.meta.in_play.hand_no == hand_no
                 if self.closed or self.in_hand or not waiting:
                     return
                 updates = await self.deal_next()
@@ -683,7 +685,7 @@ class TableSession:
         hand = self.hand
         if hand is None or hand.to_act is None:
             return False
-        return self.meta.absence.is_away(self.meta.players[hand.to_act])
+        return self.meta.absence.is_away(self.meta.in_play.players[hand.to_act])
 
 
 __all__ = ["TableSession"]

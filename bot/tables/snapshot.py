@@ -112,11 +112,11 @@ def seat_state(
     or out of it (their chips between hands, and why they wait)."""
     seat = players.index(user) if user in players else None
     if seat is not None and view is not None:
-        status = "leaving" if user in meta.leaving else ("playing" if in_hand else "seated")
+        status = "leaving" if user in meta.in_play.leaving else ("playing" if in_hand else "seated")
         chip_count = view.seats[seat].chips
         cards = view.seats[seat].card_count
     else:
-        if user in meta.sitting_out and in_hand:
+        if user in meta.in_play.sitting_out and in_hand:
             status = "sitting_out"
         elif in_hand:
             status = "waiting"
@@ -134,16 +134,15 @@ def build_state(
     row: TableRow, meta: TableMeta, hand: Hand | None, balances: Mapping[int, int]
 ) -> TableState:
     """The snapshot of a table (`row` is the store's TableRow)."""
-    players = meta.players if hand is not None else []
+    in_play = meta.in_play
+    players = in_play.players if hand is not None else ()
     view = hand.seat_view(None) if hand is not None else None
     in_hand = hand is not None and hand.phase != "over"
     seats = tuple(seat_state(user, meta, players, view, in_hand, balances) for user in row.seats)
     to_act = None
     if in_hand and view is not None and view.to_act is not None:
         to_act = players[view.to_act]
-    eldest = None
-    if players and meta.dealer in players:
-        eldest = players[(players.index(meta.dealer) + 1) % len(players)]
+    eldest = in_play.eldest() if players else None
     return TableState(
         table_id=row.id,
         guild_id=row.guild_id,
@@ -151,11 +150,11 @@ def build_state(
         message_id=row.message_id,
         status=row.status,
         seats=seats,
-        players=tuple(players),
-        dealer=meta.dealer if players else None,
+        players=players,
+        dealer=in_play.dealer if players else None,
         eldest=eldest,
-        hand_no=meta.hand_no,
-        turn=meta.turn,
+        hand_no=in_play.hand_no,
+        turn=in_play.turn,
         phase=view.phase if view is not None else None,
         deal_no=view.deal_no if view is not None else None,
         to_act=to_act,
@@ -163,7 +162,7 @@ def build_state(
         view=view,
         events=tuple(meta.last_events),
         stakes=Rules(**row.settings),
-        carry=meta.carry,
+        carry=in_play.carry,
         round_called=meta.round.called_by is not None,
         hand_events=public_hand_events(hand) if hand is not None else (),
         last_hand=shown_hand_over(meta),

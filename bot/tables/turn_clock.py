@@ -97,11 +97,11 @@ def after_timeout(meta: TableMeta, user: int, action: Action) -> list[Notice]:
     absence = meta.absence = meta.absence.timed_out(user)
     notices = [timeout_notice(user, action)]
     count = absence.count(user)
-    if count >= absence.after and user not in meta.leaving and not absence.is_away(user):
+    if count >= absence.after and user not in meta.in_play.leaving and not absence.is_away(user):
         if absence.mode == "leave":
-            meta.leaving.append(user)
+            meta.in_play = meta.in_play.leaves(user)
             notices.append(note("tables.timeouts_removed", player=user, count=count))
         else:
-            meta.absence = absence.sat_out(user, meta.hand_no)
+            meta.absence = absence.sat_out(user, meta.in_play.hand_no)
             notices.append(note("living.sat_out", player=user, count=count))
     return notices

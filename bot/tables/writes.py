@@ -50,11 +50,11 @@ def table_save(
     deadline: float | Unset | None = None
     dealer: int | Unset | None = UNSET
     if hand is not None and hand.phase != "over":
-        new_turn = hand is not before.hand or meta.turn != before.turn
+        new_turn = hand is not before.hand or meta.in_play.turn != before.turn
         if before.new_deadline is not None:
             deadline = before.new_deadline if new_turn or not row.deadline else UNSET
         seats_now = seats if seats is not None else row.seats
-        dealer = seats_now.index(meta.dealer) if meta.dealer in seats_now else None
+        dealer = seats_now.index(meta.in_play.dealer) if meta.in_play.dealer in seats_now else None
     return TableSave(
         expected_version=row.version,
         status=UNSET if status is None else status,

@@ -125,7 +125,7 @@ class TournamentPolicy:
         are played for them and they pay the antes until eliminated; only their own "I'm
         back" returns them (a table command does not). Leaving is not a way to cash out."""
         meta = table.meta.copy()
-        meta.absence = meta.absence.gone(user, meta.hand_no)
+        meta.absence = meta.absence.gone(user, meta.in_play.hand_no)
         notices = [notice, note("tables.tournament.stays_in", player=user)]
         return Change(meta, kind, notices, play_on=table.in_hand)
 
@@ -144,8 +144,8 @@ class TournamentPolicy:
         players = [int(p) for p in upcoming.players]
         n = len(players)
         rules = upcoming.stakes.rules(table.row.rules(n), n)
-        meta.carry = 0
-        meta.sitting_out = []
+        meta.in_play = meta.in_play.carrying(0)
+        meta.in_play = meta.in_play.sat_out(())
         return Deal(meta, rules, players, list(upcoming.stacks), players[upcoming.dealer],
                     list(table.row.seats), notices)
 
@@ -161,11 +161,11 @@ class TournamentPolicy:
         record.counts_net = False
         record.biggest_pot = {}
         record.ratings = tuple(replace(update, winnings=0) for update in record.ratings)
-        meta.carry = 0
-        for user in meta.leaving:  # nobody leaves a tournament: they stay in, sat out
-            meta.absence = meta.absence.sat_out(user, meta.hand_no)
-        meta.leaving = []
-        chips = {str(u): c for u, c in zip(meta.players, hand.chips, strict=True)}
+        meta.in_play = meta.in_play.carrying(0)
+        for user in meta.in_play.leaving:  # nobody leaves a tournament: they stay in, sat out
+            meta.absence = meta.absence.sat_out(user, meta.in_play.hand_no)
+        meta.in_play = meta.in_play.gone()
+        chips = {str(u): c for u, c in zip(meta.in_play.players, hand.chips, strict=True)}
         outcome = after_hand(self.record(meta).state, chips)
         tournament = self.record(meta).with_state(outcome.state)
         keep(meta, self.tournament_id, tournament)

@@ -57,7 +57,7 @@ async def test_a_practice_hand_is_played_to_the_end_in_every_place(
     table = practice_session(h.bot.tables, anna.id)
     assert table is not None and table.row.channel_id == practice_channel(anna.id)
     assert table.row.guild_id == (h.guild_id if home else 0)  # no other server's row
-    assert table.meta.hand_no == 1 and not table.in_hand
+    assert table.meta.in_play.hand_no == 1 and not table.in_hand
     if not place.invited:
         assert all(r.http_calls == [] for r in driver.replies)
     assert await h.store.audit() == []

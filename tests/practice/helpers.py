@@ -148,7 +148,7 @@ class PracticeDriver:
         for _ in range(hands * 40):
             table = practice_session(service, self.member.id)
             assert table is not None
-            if table.meta.hand_no >= hands and not table.in_hand:
+            if table.meta.in_play.hand_no >= hands and not table.in_hand:
                 return
             await self.step()
         raise AssertionError("the hands did not end")

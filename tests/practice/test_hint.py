@@ -19,13 +19,13 @@ async def test_a_hint_names_only_cards_the_member_sees(h: Harness) -> None:
         for driver in drivers:
             table = practice_session(h.bot.tables, driver.member.id)
             assert table is not None
-            while table.meta.hand_no < hands or table.in_hand:
+            while table.meta.in_play.hand_no < hands or table.in_hand:
                 if button(driver.message, "hint") is not None:
                     info = table.hand_for(driver.member.id)
                     seen = visible_codes(info.seat_view)
                     hand = table.hand
                     assert hand is not None
-                    hidden = {c.code for seat in range(len(table.meta.players))
+                    hidden = {c.code for seat in range(len(table.meta.in_play.players))
                               if seat != info.seat for c in hand.seat_view(seat).hand} - seen
                     message_before = said(driver.message)
                     shown = await driver.click("hint")

@@ -55,11 +55,11 @@ async def test_other_amount_opens_the_modal_and_plays_the_amount(h: Harness) -> 
     info = table.hand_for(anna.id)
     assert info.bet_range is not None
     low, high = info.bet_range
-    turn = table.meta.turn
+    turn = table.meta.in_play.turn
     submitted = await h.submit_modal(anna, opened.modal["custom_id"],
                                      {"amount": str((low + high) // 2)}, opened_by=opened)
     answered_privately(submitted)
-    assert table.meta.turn > turn
+    assert table.meta.in_play.turn > turn
 
 
 async def test_a_stale_click_shows_the_table_as_it_is(h: Harness) -> None:
@@ -70,10 +70,10 @@ async def test_a_stale_click_shows_the_table_as_it_is(h: Harness) -> None:
     await driver.step()
     table = practice_session(h.bot.tables, anna.id)
     assert table is not None
-    where = (table.meta.hand_no, table.meta.turn)
+    where = (table.meta.in_play.hand_no, table.meta.in_play.turn)
     again = await h.click(anna, driver.message_id, old)  # a button of an older version
     answered_privately(again)
-    assert (table.meta.hand_no, table.meta.turn) == where
+    assert (table.meta.in_play.hand_no, table.meta.in_play.turn) == where
     assert "out of date" in said(again).lower() or "older" in said(again).lower(), said(again)
     assert button(driver.message, "leave") is not None
 
@@ -152,11 +152,11 @@ async def test_a_typed_amount_that_is_not_ascii_digits_is_refused_politely(
     opened = await other_amount_modal(h, driver)
     table = practice_session(h.bot.tables, anna.id)
     assert table is not None
-    where = (table.meta.hand_no, table.meta.turn)
+    where = (table.meta.in_play.hand_no, table.meta.in_play.turn)
     refused = await h.submit_modal(anna, opened.modal["custom_id"],  # type: ignore[index]
                                    {"amount": typed}, opened_by=opened)
     answered_privately(refused)
-    assert (table.meta.hand_no, table.meta.turn) == where
+    assert (table.meta.in_play.hand_no, table.meta.in_play.turn) == where
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     low, high = table.hand_for(anna.id).bet_range or (0, 0)  # worded as at a real table
     assert t("table.refuse.bad_amount", "en", min=low, max=high) in said(driver.message)

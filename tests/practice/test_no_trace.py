@@ -66,7 +66,7 @@ async def test_twenty_practice_hands_leave_no_trace_while_a_real_table_plays_on(
         state = real.state()
         if state is not None and state.to_act == boss.id:  # the real table plays on
             await real.play_turn("buttons")
-    assert table.meta.hand_no == 20
+    assert table.meta.in_play.hand_no == 20
 
     assert await traces(h, table.id) == {"ledger": 0, "hands": 0}
     assert await member_record(h, anna.id) == before_anna
@@ -111,7 +111,7 @@ async def test_a_practice_table_deals_the_committed_deck_and_reveals_it_at_leave
     table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     assert table.row.commitment is not None and not table.row.revealed
-    first_dealer_and_players = (table.meta.dealer, list(table.meta.players))
+    first_dealer_and_players = (table.meta.in_play.dealer, list(table.meta.in_play.players))
     await practice.step()
     await practice.click("leave")
     row = await h.store.get_table(table.id)

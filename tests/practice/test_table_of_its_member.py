@@ -20,12 +20,12 @@ async def test_a_second_practice_shows_the_same_table(h: Harness) -> None:
     table = practice_session(h.bot.tables, anna.id)
     assert table is not None
     await first.step()
-    where = (table.meta.hand_no, table.meta.turn)
+    where = (table.meta.in_play.hand_no, table.meta.in_play.turn)
     again = PracticeDriver(h, anna)
     reply = await again.open(channel="general", players=5, level="hard")  # another channel
     assert "where you left it" in said(reply)
     assert practice_session(h.bot.tables, anna.id) is table
-    assert (table.meta.hand_no, table.meta.turn) == where
+    assert (table.meta.in_play.hand_no, table.meta.in_play.turn) == where
     assert len(table.row.seats) == 3  # the first /practice's two CPU players, not five
     rows = await h.store.query(
         "SELECT COUNT(*) FROM tables WHERE channel_id = ? AND status != 'closed'",
@@ -66,19 +66,20 @@ async def test_a_restart_mid_hand_resumes_the_practice_table(h: Harness) -> None
     await practice.step()
     table = practice_session(h.bot.tables, anna.id)
     assert table is not None and table.in_hand
-    before = (table.id, table.meta.hand_no, table.meta.turn, table.hand_for(anna.id).seat_view)
+    in_play = table.meta.in_play
+    before = (table.id, in_play.hand_no, in_play.turn, table.hand_for(anna.id).seat_view)
     old_message = practice.message_id
 
     await h.restart()
 
     resumed = practice_session(h.bot.tables, anna.id)
     assert resumed is not None and resumed is not table
-    assert (resumed.id, resumed.meta.hand_no, resumed.meta.turn,
+    assert (resumed.id, resumed.meta.in_play.hand_no, resumed.meta.in_play.turn,
             resumed.hand_for(anna.id).seat_view) == before
     # the message from before the restart still plays (its buttons are rebuilt from their ids)
     step = await practice.step()
     answered_privately(step)
-    assert (resumed.meta.hand_no, resumed.meta.turn) != before[1:3]
+    assert (resumed.meta.in_play.hand_no, resumed.meta.in_play.turn) != before[1:3]
     # and /practice shows the table where it is
     again = PracticeDriver(h, anna)
     shown = await again.open()

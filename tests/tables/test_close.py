@@ -49,7 +49,7 @@ async def test_force_close_mid_hand_refunds_what_each_put_in_this_hand(h: Harnes
     state = await drive(h, lambda s: s is not None and s.turn >= target, players)
     assert state is not None and state.hand_no == 2
     table = h.svc._by_id[state.table_id]
-    paid = dict(table.meta.paid)
+    paid = dict(table.meta.in_play.paid)
     assert sum(paid.values()) == await h.store.escrow(state.table_id)
     await h.svc.force_close(GUILD, CHANNEL, 1)
     after = await h.store.balances(GUILD, list(USERS))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.engine import Hand, Rules
 from bot.players import RandomPlayer
 from bot.tables import HandOver, TableEvent, TableMeta, TableState
+from bot.tables.meta import HandInPlay
 from bot.tables.snapshot import hand_over, shown_hand_over, special_proof
 from tests.tables.helpers import CHANNEL, GUILD, USERS, Harness, TamePlayer, drive
 
@@ -127,9 +128,9 @@ def test_R11_stoppa_di_assi_proof_is_the_aces() -> None:
 
 
 def test_the_hand_over_is_shown_until_the_table_moves_on() -> None:
-    meta = TableMeta(seed=1, turn=50)
+    meta = TableMeta(seed=1, in_play=HandInPlay(turn=50))
     meta.last_hand = HandOver(hand_no=2, turn=50)
-    meta.turn = 58  # the next hand dealt and CPU moves played: still shown
+    meta.in_play = HandInPlay(turn=58)  # the next hand dealt and CPU moves played: still shown
     assert shown_hand_over(meta) == HandOver(hand_no=2, turn=50)
     meta.moved_on()  # a human's decision (or their turn ran out)
     assert shown_hand_over(meta) is None

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from bot.store import Move
 from bot.tables.absence import Absence
 from bot.tables.cpus import CpuSeats
-from bot.tables.meta import SpokenWord, TableMeta
+from bot.tables.meta import HandInPlay, SpokenWord, TableMeta
 from bot.tables.policy import UnknownKind
 from bot.tables.practice_meta import PracticeMeta
 from bot.tables.updates import HandOver
@@ -51,8 +52,53 @@ def test_a_cash_tables_last_hand_and_words_are_typed() -> None:
     assert isinstance(meta.last_hand, HandOver)
     assert meta.last_hand.hand_no == 1 and meta.last_hand.closer == 13
     assert [p.payer for p in meta.last_hand.payments] == [14, 11, 12]
-    assert meta.words == [SpokenWord(12, "stella")]
+    assert meta.in_play.words == (SpokenWord(12, "stella"),)
     assert (meta.tournament, meta.practice) == (None, None)
+
+
+#: the keys in the order the meta wrote them before its typed values (JSON objects keep it)
+KEY_ORDER = ["seed", "started", "hand_no", "turn", "hand_seed", "players", "dealer",
+             "dealer_pos", "paid", "carry", "deals", "round_called_by", "cpus", "cpu_seeds",
+             "next_cpu", "words", "leaving", "sitting_out", "last_events", "timeouts", "away",
+             "left", "away_after", "away_mode", "own_thread", "last_hand", "tournament",
+             "practice"]
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in OLD.glob("*.json")))
+def test_an_old_meta_is_written_back_with_its_keys_in_the_same_order(name: str) -> None:
+    assert list(read(old(name)).to_dict()) == KEY_ORDER
+
+
+def test_an_old_rows_hand_in_play_is_one_typed_value() -> None:
+    """The flat keys of the hand of a row stored before `HandInPlay` (hand 2, mid-hand)."""
+    in_play = read(old("cash_hand2")).in_play
+    assert in_play == HandInPlay(hand_no=2, turn=37, hand_seed=None, players=(11, 12, 13, 14),
+                                 dealer=11, dealer_pos=0, paid={11: 60, 12: 60, 13: 60, 14: 60},
+                                 carry=0, words=(SpokenWord(12, "stella"),))
+    assert (in_play.eldest(), in_play.seat_of(13), in_play.seat_of(99)) == (12, 2, None)
+    # who goes at the hand's end and who sits it out are the hand's too, under their old keys
+    stored = {**old("cash_hand2"), "leaving": [13], "sitting_out": [14]}
+    meta = read(stored)
+    assert (meta.in_play.leaving, meta.in_play.sitting_out) == ((13,), (14,))
+    assert json.loads(json.dumps(meta.to_dict())) == stored
+
+
+def test_the_hand_in_play_changes_as_a_value() -> None:
+    """Dealt, stepped, settled, carried: each returns a new value, the old one unchanged."""
+    first = HandInPlay(hand_no=1, turn=9, players=(1, 2, 3), dealer=1, carry=40)
+    antes = [Move(u, 10, "ante", 2) for u in (2, 3, 1)]
+    dealt = first.dealt(77, [2, 3, 1], 2, 1, [SpokenWord(3, "luna")], antes)
+    assert dealt == HandInPlay(hand_no=2, turn=10, hand_seed=77, players=(2, 3, 1), dealer=2,
+                               dealer_pos=1, paid={2: 10, 3: 10, 1: 10}, carry=40,
+                               words=(SpokenWord(3, "luna"),))
+    bet = dealt.stepped([Move(3, 25, "bet", 2), Move(2, -5, "refund", 2)])
+    assert (bet.turn, dict(bet.paid)) == (11, {2: 5, 3: 35, 1: 10})
+    over = bet.settled().carrying(0)
+    assert (dict(over.paid), over.carry, over.turn, over.players) == ({}, 0, 11, (2, 3, 1))
+    assert over.undealt().players == () and first.hand_no == 1 and dict(dealt.paid)[3] == 10
+    going = over.leaves(3).leaves(1).leaves(3)
+    assert (going.leaving, going.stays(3).leaving, going.gone().leaving) == ((3, 1), (1,), ())
+    assert over.sat_out([2]).sitting_out == (2,) and over.leaving == ()
 
 
 def test_a_practice_tables_part_is_typed() -> None:
@@ -76,13 +122,14 @@ def test_a_tournament_tables_part_is_typed_and_knows_it_was_cancelled() -> None:
 def test_a_round_call_is_read_from_the_flat_json_and_counts_deals() -> None:
     meta = read(old("cash_hand2"))
     assert dict(meta.round.deals) == {12: 0, 13: 0, 14: 1} and meta.round.called_by is None
-    assert not meta.round.over([12, 13, 14], meta.hand_no)  # nobody called it
+    assert not meta.round.over([12, 13, 14], meta.in_play.hand_no)  # nobody called it
     before = meta.copy()
     meta.round = meta.round.called(12).sat(99, [12, 13, 14]).dealt(12)
     assert before.round == read(old("cash_hand2")).round  # a value: the copy is untouched
     assert dict(meta.round.deals) == {12: 1, 13: 0, 14: 1, 99: 0}
     assert meta.to_dict()["round_called_by"] == 12
-    assert meta.round.over([12, 14], meta.hand_no) and not meta.round.over([12, 13], meta.hand_no)
+    hand_no = meta.in_play.hand_no
+    assert meta.round.over([12, 14], hand_no) and not meta.round.over([12, 13], hand_no)
     assert meta.round.over([13], 0)  # called before any hand: over at once
     meta.forget(13)
     assert 13 not in meta.round.deals and 13 in before.round.deals

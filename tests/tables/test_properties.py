@@ -36,8 +36,9 @@ async def _memory_matches_store(h: Harness) -> None:
         assert row.seats == table.row.seats
         if table.hand is not None and row.state is not None:
             assert table.hand.to_json() == row.state
-        assert sum(v for v in table.meta.paid.values()) + table.meta.carry == row.escrow or (
-            not table.in_hand and row.escrow == table.meta.carry
+        in_play = table.meta.in_play
+        assert sum(v for v in in_play.paid.values()) + in_play.carry == row.escrow or (
+            not table.in_hand and row.escrow == in_play.carry
         )
 
 

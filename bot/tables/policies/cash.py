@@ -38,9 +38,8 @@ class CashPolicy(NoExtras):
     def leave(self, table: TableFacts, user: int, kind: str, notice: Notice) -> Change:
         """At once between hands; during a hand, their turns default and they go at its end."""
         meta = table.meta.copy()
-        if table.in_hand and user in meta.players:
-            if user not in meta.leaving:
-                meta.leaving.append(user)
+        if table.in_hand and user in meta.in_play.players:
+            meta.in_play = meta.in_play.leaves(user)
             notices = [notice, note("tables.leaves_after_hand", player=user)]
             return Change(meta, kind, notices, play_on=True)
         seats = [u for u in table.row.seats if u != user]
@@ -64,18 +63,18 @@ class CashPolicy(NoExtras):
                 raise TableError("not_enough_players", need=MIN_PLAYERS, have=len(able))
             if meta.started:
                 notices.append(note("tables.waiting_players", need=MIN_PLAYERS, have=len(able)))
-            meta.players = []
+            meta.in_play = meta.in_play.undealt()
             return Wait(meta, seats, notices)
         # the deal: first dealer by lot, then the next seat able to play (R-3, R-14)
-        if meta.dealer is None:
+        if meta.in_play.dealer is None:
             dealer = first_dealer(row, meta.seed, able)
         else:
-            dealer = next_dealer(seats, able, meta.dealer, meta.dealer_pos)
-        for user in meta.sitting_out:
+            dealer = next_dealer(seats, able, meta.in_play.dealer, meta.in_play.dealer_pos)
+        for user in meta.in_play.sitting_out:
             notices.append(note("tables.sits_out", player=user, ante=row.settings["ante"]))
         rules = rules_of(row, len(able))
         stacks = [chips[u] for u in able]
-        return Deal(meta, rules, able, stacks, dealer, seats, notices, carry=meta.carry)
+        return Deal(meta, rules, able, stacks, dealer, seats, notices, carry=meta.in_play.carry)
 
     @staticmethod
     def _able(meta: TableMeta, seats: list[int], balances: dict[int, int], ante: int,
@@ -86,14 +85,14 @@ class CashPolicy(NoExtras):
             meta.forget(user)
             notices.append(note("tables.cpu_broke", player=user))
         able = [u for u in seats if balances.get(u, 0) >= ante]
-        meta.sitting_out = [u for u in seats if u not in able]
+        meta.in_play = meta.in_play.sat_out(u for u in seats if u not in able)
         return able
 
     @staticmethod
     def _closes(meta: TableMeta, seats: list[int], able: list[int], notices: list[Notice], *,
                 after_hand: bool) -> bool:
         """Whether the table closes now (the notices say why)."""
-        if meta.round.over(able, meta.hand_no):
+        if meta.round.over(able, meta.in_play.hand_no):
             notices.append(note("tables.round_over"))
             return True
         if not has_humans(seats):
@@ -113,19 +112,19 @@ class CashPolicy(NoExtras):
                record: HandRecord, notices: list[Notice]) -> Settled:
         """The big pot left unclaimed is carried; the leavers (and those sat out for a whole
         hand) go."""
-        meta.carry = int(hand.carry_out or 0)
+        meta.in_play = meta.in_play.carrying(int(hand.carry_out or 0))
         seats = list(table.row.seats)
-        for user in meta.absence.away_before(meta.hand_no):  # sat out a whole hand: they go
-            if user not in meta.leaving:
-                meta.leaving.append(user)
+        for user in meta.absence.away_before(meta.in_play.hand_no):  # sat out a whole hand: they go
+            if user not in meta.in_play.leaving:
+                meta.in_play = meta.in_play.leaves(user)
                 notices.append(note("living.away_removed", player=user))
-        for user in meta.leaving:
+        for user in meta.in_play.leaving:
             if user in seats:
                 seats.remove(user)
             notices.append(note("tables.removed", player=user))
-        for user in list(meta.leaving):
+        for user in meta.in_play.leaving:
             meta.forget(user)
-        meta.leaving = []
+        meta.in_play = meta.in_play.gone()
         return Settled(seats, record)
 
     async def chips(self, table: TableFacts) -> dict[int, int]:

@@ -91,7 +91,7 @@ class PracticePolicy(NoExtras):
     ) -> Deal | Wait:
         """Deal when the member asks (`strict`: their Next hand) or at the opening; else
         wait with the last hand's result on screen."""
-        if not strict and meta.hand_no:
+        if not strict and meta.in_play.hand_no:
             return Wait()
         setup = setup_of(meta)
         row = table.row
@@ -109,13 +109,13 @@ class PracticePolicy(NoExtras):
                     notices.append(note("practice.restocked", player=user, stack=setup.stack))
                 stacks[user] = setup.stack
         meta.practice = setup.with_stacks(stacks)
-        if meta.dealer is None:
+        if meta.in_play.dealer is None:
             dealer = first_dealer(row, meta.seed, seats)  # from the secret, as at any table
         else:
-            dealer = next_dealer(seats, seats, meta.dealer, meta.dealer_pos)
+            dealer = next_dealer(seats, seats, meta.in_play.dealer, meta.in_play.dealer_pos)
         rules = rules_of(row, len(seats))
         return Deal(meta, rules, seats, [stacks[u] for u in seats], dealer, seats, notices,
-                    carry=meta.carry)
+                    carry=meta.in_play.carry)
 
     def moves(self, players: Sequence[int], before: Sequence[int], after: Sequence[int],
               events: Sequence[Event], hand_no: int, paying: str = "bet") -> list[Move]:
@@ -126,9 +126,9 @@ class PracticePolicy(NoExtras):
                record: HandRecord, notices: list[Notice]) -> Settled:
         """Keep the seats' practice chips (a big pot nobody claims is carried, as the
         server's variant says); no hand record is saved."""
-        meta.carry = int(hand.carry_out or 0)
+        meta.in_play = meta.in_play.carrying(int(hand.carry_out or 0))
         setup = setup_of(meta)
-        played = dict(zip(meta.players, hand.chips, strict=True))
+        played = dict(zip(meta.in_play.players, hand.chips, strict=True))
         meta.practice = setup.with_stacks({**setup.stacks, **played})
         return Settled(list(table.row.seats), None)
 
