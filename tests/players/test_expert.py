@@ -193,3 +193,72 @@ def test_a_short_expert_duel_runs_at_six_players() -> None:
     scores = duel_scores("expert", "easy", 1, seed=4, players=6)
     assert len(scores) == 1
 
+
+
+def test_R8_round_roles_keep_each_seats_strongest_move_of_the_latest_round() -> None:
+    from bot.engine.events import BetMade, BigPointBegan, Called, Raised, SmallPointBegan
+    from bot.players.reading import round_roles
+
+    events = [
+        SmallPointBegan(None, 0, 3),
+        BetMade(1, 10, 10),
+        Raised(2, 20, 20),
+        Called(1, 10, 20),
+        Called(3, 20, 20),
+        BigPointBegan(),
+        BetMade(3, 50, 50),
+        Called(0, 50, 50),
+    ]
+    assert round_roles(events[:5]) == {1: "bet", 2: "raise", 3: "call"}
+    assert round_roles(events) == {3: "bet", 0: "call"}
+
+
+def test_calibrated_exponent_gives_the_mean_strength_it_was_read_from() -> None:
+    from bot.players.reading import MAX_EXPONENT, calibrated_exponent
+
+    for mean in (0.55, 0.7, 0.8, 0.85):
+        k = calibrated_exponent(mean)
+        assert abs((k + 1) / (k + 2) - mean) < 1e-9
+    assert calibrated_exponent(0.3) == 0.0
+    assert abs(calibrated_exponent(0.999) - MAX_EXPONENT) < 1e-9
+
+
+def test_R8_seat_reading_tells_a_strong_raiser_from_a_middling_one() -> None:
+    """The expert reads each seat's raises from that seat's own showdowns (by its place after
+    the reader): one that shows 55 after raising is feared more than one showing a weak point,
+    and a seat that never showed keeps the prior."""
+    from bot.engine.events import (
+        BetMade,
+        Called,
+        Dealt,
+        Declared,
+        Raised,
+        ShowdownBegan,
+        SmallPointBegan,
+    )
+    from bot.players.reading import ROLE_PRIOR, SeatReading
+
+    hand = Hand.start(Rules(players=4), [1000] * 4, 3, seed=1)
+    know = read_view(hand.seat_view(0))
+    reading = SeatReading()
+    for i in range(20):
+        suit = "cdsb"[i % 4]
+        events = [
+            Dealt(0, ("2c", "3d", "4s"), i),
+            SmallPointBegan(None, 0, 3),
+            BetMade(0, 10, 10),
+            Raised(1, 20, 20),
+            Raised(2, 30, 30),
+            Called(0, 20, 30),
+            Called(1, 10, 30),
+            ShowdownBegan(None, "small", 0, (2, 1, 0)),
+            Declared(2, (f"7{suit}", f"6{suit}", f"1{suit}"), 55, 3),
+            Declared(1, (f"{2 + i % 3}{suit}",), 12, 1),
+        ]
+        reading.observe(events, know)
+    strong, weak = reading.exponent(2, "raise"), reading.exponent(1, "raise")
+    assert weak < reading.exponent(3, "raise") < strong
+    assert abs(reading.mean(3, "raise") - ROLE_PRIOR["raise"]) < 1e-9
+    before = dict(reading.sums)
+    reading.observe(events, know)  # the same showdown again: not counted twice
+    assert reading.sums == before
