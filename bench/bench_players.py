@@ -50,6 +50,7 @@ DUELS: tuple[tuple[str, str, int, int], ...] = (
     ("expert", "hard", 80, 6),
     ("expert", "easy", 60, 6),
     ("expert", "hard2", 60, 6),
+    ("hard", "easy", 150, 6),
     ("easy", "random", 300, 4),
 )
 PHASES = ("small_point", "big_point", "showdown", "stoppa")
