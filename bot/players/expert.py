@@ -3,8 +3,9 @@
 - Betting (R-8): the hidden cards are sampled as `hard` samples them, shown cards kept with
   their seat, but each opponent's sampled point is weighted by what that seat's own showdowns
   said its move of this round (call, bet, raise) means (`reading.SeatReading`: a player who
-  raises on pot odds with middling points is not feared as one who raises only with 55), then every move it may make (pass,
-  call, bets and raises of five pot sizes and of a quarter and half the max bet) is played out
+  raises on pot odds with middling points is not feared as one who raises only with 55), then
+  every move it may make (pass, call, bets and raises of five pot sizes and of a quarter and
+  half the max bet) is played out
   to the end of the round on each sample against a model of the opponents' answers, with its
   own answer to a raise chosen per information set (`bet_search`).
 - Declaring (R-9): each point it may declare (and conceding) is weighed by its chance to beat
