@@ -230,6 +230,7 @@ class ThinkingPlayer:
         """The betting round as this seat sees it: the point's cards, the pot and the
         opponents still in, each weighted by how much its bet says (`Style.aggression`, scaled
         by this table's `reading`)."""
+        style = self.style
         betting = view.betting
         pots = view.pots
         me = know.seat
@@ -256,19 +257,15 @@ class ThinkingPlayer:
                 size=max(1, sizes.get(j, 1)),
                 bet=int(bets[j]),
                 committed=bets[j] > 0,
-                aggression=self.bet_weight(j, int(bets[j]), max(base, cip)),
+                aggression=style.aggression
+                * self.reading.factor
+                * (0.5 + min(2.0, bets[j] / max(base, cip))),
                 allin=bool(allin[j]),
             )
             for j in range(players)
             if j != me and active[j]
         ]
         return BetSpot(big, my_cards, base + sum(bets), int(bets[me]), opponents)
-
-    def bet_weight(self, seat: int, bet: int, base: int) -> float:
-        """The weight exponent of `seat`'s sampled strength given its `bet` this round (a
-        bet the size of the `base` pot or more says more): `Style.aggression`, scaled by what
-        the showdowns seen so far say bets mean at this table."""
-        return self.style.aggression * self.reading.factor * (0.5 + min(2.0, bet / base))
 
     def _bet_options(
         self,
