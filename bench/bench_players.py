@@ -16,13 +16,19 @@ processes (``workers``, default: every core).
 ``expert_vs_hard,hard_vs_easy``) and ``timing`` only the full-size decision times, so that the
 table can be measured in runs of a few minutes each (``full`` is every one of them in one run).
 
+``ledger A B DEALS [PLAYERS]`` prints where team A's chips went in a duel against B
+(``match.duel_ledgers``: antes, small and big points by how each round ended, stoppa, special
+hands; mean per player per hand and 95% half-width): run it for two levels against the same B
+(same seed, so the same decks and opponents) to see in which phase one wins more.
+
 ``decisions [hands]`` prints a digest of every action the CPU players choose over seeded hands
 of 3 to 6 players (per level; the hard level plays a fifth of the hands, the expert a tenth):
 equal digests before and after a change mean the players decide exactly as before.
 
 Run (from the repository root, so that ``bot`` is this tree):
 ``PYTHONPATH=. .venv/bin/python bench/bench_players.py MODE`` with MODE one of ``small``,
-``full``, ``timing``, ``duels NAMES [workers]``, ``decisions [hands]``.
+``full``, ``timing``, ``duels NAMES [workers]``, ``ledger A B DEALS [PLAYERS]``,
+``decisions [hands]``.
 """
 
 from __future__ import annotations
@@ -37,7 +43,13 @@ from concurrent.futures import ProcessPoolExecutor
 from bot.engine import Rules
 from bot.engine.hand import Hand
 from bot.players import LEVELS, make_player
-from bot.players.match import START_CHIPS, duel_scores, mean_interval, play_hand
+from bot.players.match import (
+    START_CHIPS,
+    duel_ledgers,
+    duel_scores,
+    mean_interval,
+    play_hand,
+)
 
 SIZES = {"small": (2, 3), "full": (12, 20)}  # (hands timed per level, hands for hands/s)
 #: (A, B, duplicate deals, players): sized so that each group of the closing note's runs
@@ -50,6 +62,7 @@ DUELS: tuple[tuple[str, str, int, int], ...] = (
     ("expert", "hard", 80, 6),
     ("expert", "easy", 60, 6),
     ("expert", "hard2", 60, 6),
+    ("hard", "easy", 150, 6),
     ("easy", "random", 300, 4),
 )
 PHASES = ("small_point", "big_point", "showdown", "stoppa")
@@ -202,6 +215,14 @@ if __name__ == "__main__":
         for level in LEVELS:
             n = {"hard": max(10, hands // 5), "expert": max(10, hands // 10)}.get(level, hands)
             print(f"{level:8} {n:5} hands  {decision_digest(level, n)}")
+        sys.exit(0)
+    if size == "ledger":
+        a, b, deals = sys.argv[2], sys.argv[3], int(sys.argv[4])
+        rows = duel_ledgers(a, b, deals, seed=1, players=int(sys.argv[5]) if len(sys.argv) > 5
+                            else 4)
+        for name in sorted({name for row in rows for name in row}):
+            mean, half = mean_interval([row.get(name, 0.0) for row in rows])
+            print(f"{name:42} {mean:9.2f} ±{half:6.2f}")
         sys.exit(0)
     if size == "duels":
         table = strength(chosen_duels(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else None)

@@ -20,6 +20,13 @@ them):
   decides the paced p99 more than the cost of an action does.
 Target: seq_p99_ms < 20.
 
+CPU seats (issue 37): `--cpus LEVEL` seats one CPU player of LEVEL at every table (three people
+and the CPU): the session thinks its turns in a thread as on a live bot (`cpu_turns`), and a
+search in a thread still holds the interpreter's lock, so the people's latencies include what
+the CPUs' thinking costs them. It adds `cpu_decisions` (CPU moves made during the run) and
+`cpu_think_ms_p95` (their thinking time); the goal is the people's `paced_p99_ms` under
+`PACED_P99_GOAL_MS` (the one-action target: a CPU seat must not make a person's click slow).
+
 Several processes on one database (issue 17): `python bench/bench_tables.py full --database
 URL --processes N` (URL: `postgresql://...`, or `sqlite:///file`; also `STOPPA_BENCH_DATABASE`)
 starts N OS processes, each a table service with its own store (pool) and lease owner,
@@ -62,6 +69,8 @@ SIZES = {"small": (10, 15), "medium": (100, 20), "full": (500, 20)}
 # seconds paced, mean think time (s)
 PACE = {"small": (1.0, 0.05), "medium": (10.0, 1.0), "full": (15.0, 3.0)}
 GUILD = 1
+#: the people's paced p99 with CPU seats thinking beside them (`--cpus`), in ms
+PACED_P99_GOAL_MS = 20.0
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -99,6 +108,8 @@ async def one_action(service: Any, channel: int, players: dict[int, Any]) -> flo
     if state is None or state.to_act is None:
         return None
     user = state.to_act
+    if user not in players:
+        return None  # a CPU seat: the session plays it (`--cpus`)
     info = service.hand_for(GUILD, channel, user)
     action = players[user].choose(info.seat_view, list(info.actions), info.events)
     start = time.perf_counter()
@@ -108,15 +119,44 @@ async def one_action(service: Any, channel: int, players: dict[int, Any]) -> flo
     return time.perf_counter() - start
 
 
-async def _bench(size: str) -> dict[str, float]:
+class TimedPlayer:
+    """A CPU player of `--cpus` whose every decision's thinking time is kept in `seconds`."""
+
+    def __init__(self, player: Any, seconds: list[float]) -> None:
+        self.player, self.seconds = player, seconds
+        self.name = player.name
+
+    def choose(self, view: Any, legal: Any, events: Any = ()) -> Any:
+        start = time.perf_counter()
+        try:
+            return self.player.choose(view, legal, events)
+        finally:
+            self.seconds.append(time.perf_counter() - start)
+
+
+class TimedFactory:
+    """Builds the CPU players of `--cpus` as `TimedPlayer`s sharing one list of times."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+
+    def __call__(self, level: str, seed: int | None = None) -> TimedPlayer:
+        from bot.players import make_player
+
+        return TimedPlayer(make_player(level, seed), self.seconds)
+
+
+async def _bench(size: str, cpus: str | None = None) -> dict[str, float]:
     from bot.players import RandomPlayer
     from bot.store import Store
     from bot.tables import FakeClock, TableService
 
     n_tables, n_actions = SIZES[size]
+    factory = TimedFactory()
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(str(Path(folder) / "bench.db"))
-        service = await TableService.start(store, clock=FakeClock(), seed=1, turn_timeout=60.0)
+        service = await TableService.start(store, clock=FakeClock(), seed=1, turn_timeout=60.0,
+                                           player_factory=factory)
         players: dict[int, Any] = {}
         channels = [1000 + i for i in range(n_tables)]
 
@@ -124,12 +164,14 @@ async def _bench(size: str) -> dict[str, float]:
         base = tracemalloc.get_traced_memory()[0]
         start = time.perf_counter()
         for i, channel in enumerate(channels):
-            users = [i * 10 + k + 1 for k in range(4)]
+            users = [i * 10 + k + 1 for k in range(3 if cpus else 4)]
             for user in users:
                 players[user] = RandomPlayer(user)
             await service.open_table(GUILD, channel, users[0])
             for user in users[1:]:
                 await service.join(GUILD, channel, user)
+            if cpus:
+                await service.add_cpu(GUILD, channel, users[0], cpus)
             await service.start_game(GUILD, channel, users[0])
         open_s = time.perf_counter() - start
         held = tracemalloc.get_traced_memory()[0] - base
@@ -186,6 +228,13 @@ async def _bench(size: str) -> dict[str, float]:
         await store.close()
     if problems:
         raise AssertionError(f"ledger audit failed: {problems[:3]}")
+    thinking = {}
+    if cpus:
+        thinking = {
+            "cpu_decisions": float(len(factory.seconds)),
+            "cpu_think_ms_p95": 1000 * _percentile(factory.seconds, 0.95),
+            "paced_p99_goal_ms": PACED_P99_GOAL_MS,
+        }
     return {
         "tables": float(n_tables),
         "open_ms_per_table": 1000 * open_s / n_tables,
@@ -204,6 +253,7 @@ async def _bench(size: str) -> dict[str, float]:
         "conc_p50_ms": 1000 * statistics.median(conc) if conc else 0.0,
         "conc_p99_ms": 1000 * _percentile(conc, 0.99),
         "conc_cpu_ms_per_action": 1000 * conc_cpu / len(conc) if conc else 0.0,
+        **thinking,
     }
 
 
@@ -422,11 +472,12 @@ def run_cluster(size: str, url: str, processes: int) -> dict[str, float]:
     return figures
 
 
-def run(size: str = "full") -> dict[str, float]:
-    """Run the benchmark at `size` ("small": a few seconds; "full": 500 tables)."""
+def run(size: str = "full", cpus: str | None = None) -> dict[str, float]:
+    """Run the benchmark at `size` ("small": a few seconds; "full": 500 tables); `cpus`: a
+    CPU level seated at every table beside three people."""
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}")
-    return asyncio.run(_bench(size))
+    return asyncio.run(_bench(size, cpus))
 
 
 def main(argv: list[str]) -> None:
@@ -445,6 +496,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--database", default=os.environ.get("STOPPA_BENCH_DATABASE"),
                         help="postgresql://... or sqlite:///file: the cluster run")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--cpus", metavar="LEVEL", default=None,
+                        help="seat one CPU player of LEVEL at every table (issue 37)")
     parser.add_argument("--metrics", action="store_true",
                         help="record the bot's metrics (bot.metrics), to measure their cost")
     args = parser.parse_args(argv)
@@ -454,7 +507,7 @@ def main(argv: list[str]) -> None:
     if args.database:
         figures = run_cluster(args.size, args.database, args.processes)
     else:
-        figures = run(args.size)
+        figures = run(args.size, args.cpus)
     recorder = metrics.active()
     if recorder is not None:  # what a scrape would show
         from prometheus_client.parser import text_string_to_metric_families

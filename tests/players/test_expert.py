@@ -193,3 +193,4 @@ def test_a_short_expert_duel_runs_at_six_players() -> None:
     scores = duel_scores("expert", "easy", 1, seed=4, players=6)
     assert len(scores) == 1
 
+
