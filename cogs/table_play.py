@@ -42,7 +42,7 @@ from cogs.table_items import (
     SELECT_PATTERN,
     AmountModal,
     TableButton,
-    action_panel,
+    turn_moves,
 )
 from cogs.table_lobby import TableLobby, leave_text
 from cogs.table_panel import STALE_CODES, PanelBook
@@ -326,7 +326,7 @@ class TablePlay:
         if button.turn is not None and info.turn != button.turn:
             raise TableError("stale_button")
         if action in ("raise", "declare", "play"):  # the table's turn buttons: the panel
-            if action_panel(state.table_id, info, lang) is None:
+            if turn_moves(state.table_id, info, lang) is None:
                 raise UserFacingError("table.refuse.nothing_to_choose")
             return await self.send_hand(interaction, lang, guild, channel)
         if action == "other":

@@ -1,7 +1,8 @@
 """`Person`: a member who plays only through the components the bot has shown them.
 
 What a person sees: the public table message of the channel (the latest public message with
-table components) and their own ephemeral messages. What they read there: the components
+table components) and their own ephemeral messages, legacy or Components V2 (a container's
+text displays, its rows of buttons and selects, nested). What they read there: the components
 (a custom id stands for the label a person reads: "pass", "call", "bet ... 40", the options of
 a select, the numbers in a modal's label), the card codes a message shows ("(7d)") and its hand
 number, and whether the table message names them as the player to act (`<@id>`). Nothing else:
@@ -33,6 +34,7 @@ from typing import Any
 
 from tests.harness import FakeMember, FakeMessage, Harness
 from tests.harness.harness import _modal_components
+from tests.harness.transport import TEXT_DISPLAY
 from tests.people.watch import Watch
 
 #: A card code as the bot writes it in text: "(7d)", "(10b)".
@@ -114,8 +116,10 @@ class Person:
         if message is None:
             return False
         mention = f"<@{self.id}>"
-        top = message.content + "".join((e.get("description") or "") for e in message.embeds)
-        return mention in top
+        top = [message.content, *(e.get("description") or "" for e in message.embeds),
+               *(c.get("content") or "" for c in message.all_components()
+                 if c.get("type") == TEXT_DISPLAY)]  # a Components V2 message's text
+        return any(mention in text for text in top)
 
     def panel(self) -> FakeMessage | None:
         """Their panel: the private message they look at (None if gone or out of date)."""
