@@ -41,6 +41,7 @@ from bot.render.hand import hand_image
 from bot.render.png import encode_png_palette
 from bot.render.snapshots import HandSnapshot
 from bot.tables import HandOver, PlayerHand, TableError, TableState, Update
+from cogs.fair_text import hand_line
 from cogs.table_hand_over import hand_over_lines
 from cogs.table_items import TableButton, turn_moves
 from cogs.table_text import NameBook, hand_text, phase_text, pot_lines
@@ -351,6 +352,9 @@ class PanelBook:
             prompt = f"{refusal}\n{prompt}" if prompt else refusal
         head = (hand_text(info, state, lang, live=True) if info is not None
                 else t("table.hand.between", lang)).split("\n")
+        fair = hand_line(state, lang)  # the deck's commitment: small, under the table's line
+        below = [table_line(state, lang), f"-# {fair}" if fair in head else None]
+        head = [line for line in head if line != fair]
         if state.last_hand is None and kept is not None:  # the table dropped it: a short
             # note under the new hand's title, above its cards
             note_line = " ".join([f"*{t('handover.title', lang, hand_no=kept.hand_no)}:*",
@@ -358,7 +362,7 @@ class PanelBook:
             head = [*head[:1], note_line, *head[1:]]
         return PanelBody("\n".join(head), prompt,
                          tuple(moves.action_rows()) if moves is not None else (),
-                         table_line(state, lang), tuple(result),
+                         "\n".join(x for x in below if x) or None, tuple(result),
                          panel_controls(state, user, info, lang))
 
     async def result_lines(self, state: TableState, user: int, lang: str,
@@ -450,7 +454,7 @@ class PanelBody:
     #: what to choose (or what they just did, or why their click was refused)
     prompt: str | None = None
     moves: tuple[discord.ui.ActionRow[Any], ...] = ()
-    #: the table in one line (the phase and the pots)
+    #: the table in one line (the phase and the pots), and the deck's commitment
     table: str | None = None
     #: how the last hand ended: its title, their net, what happened
     result: tuple[str, ...] = ()

@@ -165,7 +165,7 @@ class FakeMessage:
             for fld in embed.get("fields") or []:
                 parts.append(f"{fld.get('name', '')}: {fld.get('value', '')}")
             parts.append((embed.get("footer") or {}).get("text") or "")
-        parts += [str(c.get("content") or "") for c in _walk(self.components)
+        parts += [str(c.get("content") or "") for c in walk_components(self.components)
                   if c.get("type") == TEXT_DISPLAY]  # a Components V2 message's text
         return "\n".join(p for p in parts if p)
 
@@ -176,7 +176,7 @@ class FakeMessage:
 
     def all_components(self) -> list[dict[str, Any]]:
         """Every component, nested ones included (rows, containers, sections), in order."""
-        return _walk(self.components)
+        return walk_components(self.components)
 
     def media(self) -> list[dict[str, Any]]:
         """The media items of its V2 components (gallery items, thumbnails, files): each a
@@ -691,21 +691,21 @@ class FakeDiscord:
         )
 
 
-def _walk(items: Any) -> list[dict[str, Any]]:
+def walk_components(items: Any) -> list[dict[str, Any]]:
     """Every component of a list, nested ones included (rows, containers, sections)."""
     out: list[dict[str, Any]] = []
     for item in items if isinstance(items, list) else []:
         if isinstance(item, dict):
             out.append(item)
-            out += _walk(item.get("components"))
-            out += _walk([item[k] for k in ("accessory", "component") if isinstance(item.get(k),
-                                                                                      dict)])
+            out += walk_components(item.get("components"))
+            inner = [item[k] for k in ("accessory", "component") if isinstance(item.get(k), dict)]
+            out += walk_components(inner)
     return out
 
 
 def sent_text(data: dict[str, Any]) -> str:
     """The text of a message body as sent: its content and its text displays."""
-    texts = [str(c.get("content") or "") for c in _walk(data.get("components"))
+    texts = [str(c.get("content") or "") for c in walk_components(data.get("components"))
              if c.get("type") == TEXT_DISPLAY]
     return "\n".join(x for x in [str(data.get("content") or ""), *texts] if x)
 
@@ -714,7 +714,7 @@ def media_items(components: Any) -> list[dict[str, Any]]:
     """The media of V2 components: gallery items, thumbnails and files, each as
     `{"url", "description"}`."""
     out: list[dict[str, Any]] = []
-    for item in _walk(components):
+    for item in walk_components(components):
         entries = item.get("items") if item.get("type") == MEDIA_GALLERY else [item]
         for entry in entries or []:
             media = entry.get("media") or entry.get("file")
