@@ -176,10 +176,11 @@ class PanelBook:
             panel.kept = None
 
     async def open(self, interaction: discord.Interaction[StoppaBot], table_id: int,
-                   lang: str, *, refusal: str | None = None) -> None:
+                   lang: str, *, refusal: str | None = None, note: str | None = None) -> None:
         """`adopt` and show the panel now (the click's answer is the panel itself), with
-        `refusal` above its moves when the click could not be played."""
-        panel = self.adopt(interaction, table_id, lang, wake=False)
+        `refusal` above its moves when the click could not be played (or `note`: what the
+        click did)."""
+        panel = self.adopt(interaction, table_id, lang, wake=False, note=note)
         panel.refusal = refusal
         if not await self.show(panel):
             self._forget(panel)
@@ -351,7 +352,7 @@ class PanelBook:
         if refusal:
             prompt = f"{refusal}\n{prompt}" if prompt else refusal
         head = (hand_text(info, state, lang, live=True) if info is not None
-                else t("table.hand.between", lang)).split("\n")
+                else t(between_key(state, user), lang)).split("\n")
         fair = hand_line(state, lang)  # the deck's commitment: small, under the table's line
         below = [table_line(state, lang), f"-# {fair}" if fair in head else None]
         head = [line for line in head if line != fair]
@@ -432,15 +433,24 @@ def table_line(state: TableState, lang: str) -> str | None:
                        *pot_lines(state, lang)])
 
 
+def between_key(state: TableState, user: int) -> str:
+    """What a panel without cards says: no hand running, or (a player who sat down during a
+    hand) theirs starts with the next one."""
+    seat = state.seat_of(user)
+    waiting = seat is not None and seat.status == "waiting" and state.phase not in (None, "over")
+    return "table.hand.waiting_next" if waiting else "table.hand.between"
+
+
 def panel_controls(state: TableState, user: int, info: PlayerHand | None, lang: str
                    ) -> tuple[discord.ui.Item[Any], ...]:
-    """The player's own table buttons: "I'm back" while sat out, Leave during a hand."""
+    """The player's own table buttons: "I'm back" while sat out, Leave (not once leaving,
+    nor while waiting for the next hand)."""
     seat = state.seat_of(user)
     out: list[discord.ui.Item[Any]] = []
     if seat is not None and seat.away:
         out.append(TableButton(state.table_id, "back", label=t("living.back_button", lang),
                                style=discord.ButtonStyle.success))
-    if seat is not None and info is not None and seat.status not in ("leaving", "waiting"):
+    if seat is not None and seat.status not in ("leaving", "waiting"):
         out.append(TableButton(state.table_id, "leave", label=t("table.button.leave", lang)))
     return tuple(out)
 

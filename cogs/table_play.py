@@ -248,14 +248,12 @@ class TablePlay:
             state = self.table(button.table, interaction)
             guild, channel = state.guild_id, state.channel_id
             lobby, action = self.lobby, button.action
-            if action == "join":
-                return await lobby.join(interaction, lang, guild, channel)
+            if action in ("join", "start") and not from_panel(interaction, state.table_id):
+                return await self.seat_in_panel(interaction, lang, state, action)
             if action in ("leave", "back") and from_panel(interaction, state.table_id):
                 return await self.in_panel(interaction, lang, state, action)
             if action == "leave":
                 return await lobby.leave(interaction, lang, guild, channel)
-            if action == "start":
-                return await lobby.start(interaction, lang, guild, channel)
             if action == "addcpu":
                 return await lobby.add_cpu(interaction, lang, guild, channel, "easy")
             if action in ("hand", "panel"):
@@ -267,6 +265,24 @@ class TablePlay:
 
         await self.replies.guard(interaction, work, f"button {button.action}",
                                  table=button.table)
+
+    async def seat_in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                            state: TableState, action: str) -> None:
+        """Join or Start pressed on the table message: the click's answer is the player's
+        live panel, which then follows the hands, so that their first decision needs no
+        "My cards" (a starter who is not seated gets the plain reply)."""
+        r, user = self.replies, interaction.user.id
+        guild, channel = state.guild_id, state.channel_id
+        await r.think(interaction)
+        if action == "join":
+            state = await r.service.join(guild, channel, user)
+            note = t("table.reply.joined", lang)
+        else:
+            state = await r.service.start_game(guild, channel, user)
+            note = t("table.reply.started", lang)
+        if state.seat_of(user) is None:
+            return await r.say(interaction, note)
+        await self.panels.open(interaction, state.table_id, lang, note=note)
 
     async def in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
                        state: TableState, action: str) -> None:

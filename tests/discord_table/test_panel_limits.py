@@ -97,9 +97,12 @@ async def play_six(h: Harness, lang: str, seed: int) -> None:
     driver = Stayer(h, members, seed=seed)
     for member in members:
         await driver.panel_of(member)
-    while (state := driver.state()) is not None and state.hand_no <= HANDS:
+    stoppa = False  # until a hand reached the stoppa (not every hand does)
+    while (state := driver.state()) is not None and (
+            state.hand_no <= HANDS or (not stoppa and state.hand_no <= 3 * HANDS)):
         await driver.service.wait_idle()
         await h.settle()
+        stoppa = stoppa or (driver.state() or state).phase == "stoppa"
         await driver.play_turn("mixed")
     book = panels(h)
     book.life = 0.5  # the tokens run out: each panel says so
