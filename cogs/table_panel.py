@@ -361,6 +361,8 @@ class PanelBook:
             note_line = " ".join([f"*{t('handover.title', lang, hand_no=kept.hand_no)}:*",
                                   *net_lines(kept.net_of(user), lang, currency)])
             head = [*head[:1], note_line, *head[1:]]
+        if info is None and prompt:  # no cards: what the click did comes first
+            head, prompt = [prompt], "\n".join(head)
         return PanelBody("\n".join(head), prompt,
                          tuple(moves.action_rows()) if moves is not None else (),
                          "\n".join(x for x in below if x) or None, tuple(result),

@@ -50,8 +50,8 @@ async def test_lobby_join_leave_status_and_messages(h: Harness) -> None:
     joined = await h.click(bruno, message.id, "stoppa:1:join")
     # the answer to Join is his live panel: what he did, and where his cards will show
     assert joined.ephemeral and joined.message is not None and joined.message.v2
-    assert joined.text.split("\n") == [t("table.hand.between", "it"),
-                                        t("table.reply.joined", "it")]
+    assert joined.text.split("\n") == [t("table.reply.joined", "it"),
+                                        t("table.hand.between", "it")]
     assert [i.split(":")[2] for i in joined.message.custom_ids()] == ["leave"]
     assert "Bruno" in h.message(message.id).text
     early = await h.click(bruno, message.id, "stoppa:1:start")

@@ -13,9 +13,9 @@ One decision (`Person.decide`), once the table message shows it is their turn:
 1. think (a human pace in the loop's time: mostly a few seconds, sometimes long enough for the
    bot's ping);
 2. look at their panel (their latest private message that shows cards or moves): if it shows
-   the cards they hold now (as many as the table says they hold, this hand) and moves, pick one
-   and use it; a button that opens a modal is answered with an amount in the range its label
-   says;
+   the cards they hold now (as many as the table says they hold, this hand, and the image its
+   layout names is attached) and moves, pick one and use it; a button that opens a modal is
+   answered with an amount in the range its label says;
 3. otherwise press the button that shows their cards (the panel's own, else the table
    message's: "My cards" today) and look again; a click answered with a refusal marks that
    message as out of date (a person does not press it again);
@@ -34,7 +34,7 @@ from typing import Any
 
 from tests.harness import FakeMember, FakeMessage, Harness
 from tests.harness.harness import _modal_components
-from tests.harness.transport import TEXT_DISPLAY
+from tests.harness.transport import TEXT_DISPLAY, CapturedFile
 from tests.people.watch import Watch
 
 #: A card code as the bot writes it in text: "(7d)", "(10b)".
@@ -135,6 +135,8 @@ class Person:
         seat = state.seat_of(self.id) if state is not None else None
         if state is None or seat is None:
             return False
+        if message.media() and image_shown(message) is None:
+            return False  # a gallery of a file the message lacks: a broken image
         text = message.text
         first = text.splitlines()[0] if text else ""
         numbers = [_number(n) for n in NUMBER.findall(first)]
@@ -278,6 +280,14 @@ def controls(message: FakeMessage | None, actions: frozenset[str]) -> list[Contr
 
     walk(message.components)
     return out
+
+
+def image_shown(message: FakeMessage) -> CapturedFile | None:
+    """The image a person sees in `message`: the attached file its layout's gallery names
+    (`attachment://hand.png`, Components V2), else its first attachment (legacy)."""
+    names = [str(m["url"]).removeprefix("attachment://") for m in message.media()]
+    files = [f for f in message.attachments if not names or f.filename in names]
+    return files[0] if files else None
 
 
 def _number(text: str) -> int:
