@@ -294,18 +294,19 @@ class TablePlay:
             raise UserFacingError("living.not_away")
         await interaction.response.defer()
         note = (t("living.back_reply", lang) if action == "back"
-                else leave_text(state, user, lang))  # in a hand: leaving at its end
+                else leave_text(state, user, lang))  # until the service answers
         panel = self.panels.adopt(interaction, state.table_id, lang, wake=False, note=note)
         try:
             if action == "back":
                 await r.service.back(state.guild_id, user)
-            else:
-                await r.service.leave(state.guild_id, state.channel_id, user)
+            else:  # left (in the lobby), or leaving at the end of the hand
+                after = await r.service.leave(state.guild_id, state.channel_id, user)
+                panel.note = leave_text(after, user, lang)
         except BaseException:
             panel.note = None
-            raise
-        finally:
             panel.wake.set()
+            raise
+        await self.panels.show(panel)  # also once they left (the panel then lets go)
 
     def precheck(self, state: TableState, user: int, hand: int | None, turn: int | None) -> None:
         """Refuse at once (before deferring) a stranger, a stale button, or out of turn: the

@@ -79,3 +79,41 @@ def test_the_harness_refuses_a_gallery_of_a_file_the_message_does_not_have(
     h.fake.edit_message(message, body, [])  # kept: the edit may name it
     with pytest.raises(HarnessHTTPError):
         h.fake.edit_message(message, {**body, "attachments": []}, [])  # removed: it may not
+
+
+async def test_join_and_start_answer_with_the_players_panels(h: Harness) -> None:
+    anna, bruno, carla, dario = (h.member(n) for n in ("Anna", "Bruno", "Carla", "Dario"))
+    await h.slash(anna, "stoppa new")
+    (table,) = h.messages()
+    joined = {m.id: await h.click(m, table.id, "stoppa:1:join") for m in (bruno, carla)}
+    started = await h.click(anna, table.id, "stoppa:1:start")
+    await h.settle()
+    state = h.bot.tables.state(h.channel_id)
+    assert state is not None and state.hand_no == 1
+    driver = TableDriver(h, [anna, bruno, carla])
+    for member, reply in ((bruno, joined[bruno.id]), (carla, joined[carla.id]),
+                          (anna, started)):
+        panel = reply.message
+        assert panel is not None and panel.ephemeral and panel.v2
+        # no "My cards" needed: the answer to their click follows the deal
+        assert sorted(cards_line(panel)) == sorted(
+            c.code for c in driver.hand_info(member).seat_view.hand)
+        assert [m["url"] for m in panel.media()] == ["attachment://hand.png"]
+    # a player who sits down during a hand is told theirs starts with the next one
+    late = await h.click(dario, table.id, "stoppa:1:join")
+    assert late.message is not None and late.message.v2
+    assert late.text.split("\n")[:2] == [t("table.reply.joined", "en"),
+                                         t("table.hand.waiting_next", "en")]
+
+
+async def test_leave_in_a_lobby_panel(h: Harness) -> None:
+    anna, bruno = h.member("Anna"), h.member("Bruno")
+    await h.slash(anna, "stoppa new")
+    (table,) = h.messages()
+    panel = (await h.click(bruno, table.id, "stoppa:1:join")).message
+    assert panel is not None and panel.custom_ids() == ["stoppa:1:leave"]
+    left = await h.click(bruno, panel.id, "stoppa:1:leave")
+    assert left.type == 6 and left.messages == [panel]  # answered in the panel itself
+    assert t("table.reply.left", "en") in panel.text and not panel.custom_ids()
+    state = h.bot.tables.state(h.channel_id)
+    assert state is not None and state.seat_of(bruno.id) is None
