@@ -5,8 +5,10 @@ service on the same clock: `LoopClock`), with the production publish interval (1
 turn clock (60 s). After `/stoppa new`, the other people press Join on the table message,
 the host presses Add CPU and Start; then every human plays each of their turns as a
 `tests.people.Person`: only through the components the bot has shown that person (the table
-message, their own ephemeral replies), choosing every move with their own seeded RNG, at a
-human pace (a few seconds a decision, now and then long enough to be pinged). Interaction
+message, their own ephemeral replies; legacy or Components V2 messages, whose text displays,
+nested rows of buttons and selects, and gallery's attached image the person reads), choosing
+every move with their own seeded RNG, at a human pace (a few seconds a decision, now and then
+long enough to be pinged). Interaction
 tokens expire after 15 minutes as Discord's do (`tests.people.Watch`). Tables of 3 players
 (2 people and an easy CPU) and 6 (5 people and an easy CPU), in English and in Italian
 (members, server and table all Italian).

@@ -23,6 +23,7 @@ checks who clicks and asks the table service: no rules and no state live here.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import discord
@@ -305,76 +306,126 @@ def point_label(cards: tuple[Any, ...], lang: str) -> tuple[str, str]:
     return label[:100], names[:100]
 
 
-def action_panel(
-    table_id: int, info: PlayerHand, lang: str
-) -> tuple[str, discord.ui.View] | None:
-    """The private panel of a player whose turn it is: a prompt and its components.
+#: The items of one row of moves.
+Row = tuple[discord.ui.Item[Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """What a player may do on their turn: the prompt above the moves, and their rows."""
+
+    prompt: str
+    rows: tuple[Row, ...]
+
+    def action_rows(self) -> list[discord.ui.ActionRow[Any]]:
+        """The rows as the `ActionRow`s of a Components V2 layout (a DynamicItem works inside
+        one)."""
+        return [discord.ui.ActionRow(*row) for row in self.rows]
+
+    def view(self) -> discord.ui.View:
+        """The rows as a legacy view (row 0, 1...), for the practice table's message."""
+        view = discord.ui.View(timeout=None)
+        for number, row in enumerate(self.rows):
+            for item in row:
+                item.row = number
+                view.add_item(item)
+        return view
+
+
+def turn_moves(table_id: int, info: PlayerHand, lang: str) -> Moves | None:
+    """The moves of a player whose turn it is (None when it is not their turn).
 
     Betting: Pass, Call, quick amounts (min / x2 / max) and "Other amount" (a modal).
     Showdown: "Declare best" and a select of every declarable point (best first) + concede.
-    Stoppa: a select of the legal openings. None when it is not the player's turn.
+    Stoppa: a select of the legal openings.
     """
     if not info.my_turn:
         return None
-    actions = list(info.actions)
-    phase = info.phase
-    hand, turn = int(info.hand_no), int(info.turn)
-    view = discord.ui.View(timeout=None)
-    if phase in BETTING_PHASES:
-        raising = any(isinstance(a, Raise | Call) for a in actions)
-        if any(isinstance(a, Pass) for a in actions):
-            view.add_item(TableButton(table_id, "pass", hand, turn,
-                                      label=t("table.button.pass", lang), row=0))
-        if any(isinstance(a, Call) for a in actions):
-            view.add_item(TableButton(table_id, "call", hand, turn,
-                                      label=t("table.button.call", lang),
-                                      style=discord.ButtonStyle.success, row=0))
-        bet_range = info.bet_range
-        if bet_range and any(isinstance(a, Bet | Raise) for a in actions):
-            low, high = int(bet_range[0]), int(bet_range[1])
-            key = "table.button.raise_amount" if raising else "table.button.bet_amount"
-            for amount in bet_amounts(low, high):
-                view.add_item(TableButton(table_id, "bet", hand, turn, amount,
-                                          label=t(key, lang, amount=amount),
-                                          style=discord.ButtonStyle.primary, row=1))
-            if high > low:
-                view.add_item(TableButton(table_id, "other", hand, turn,
-                                          label=t("table.button.other", lang), row=1))
-        to_call = info.to_call
-        prompt = (
-            t("table.panel.betting", lang, to_call=to_call) if raising
-            else t("table.panel.opening", lang)
-        )
-        return prompt, view
-    if phase == "showdown":
-        points = [a for a in actions if isinstance(a, Declare)]
-        options: list[discord.SelectOption] = []
-        for action in points[: MAX_OPTIONS - 1]:
-            label, description = point_label(action.cards, lang)
-            options.append(discord.SelectOption(label=label, value=str(action),
-                                                description=description))
-        if any(isinstance(a, Concede) for a in actions):
-            options.append(discord.SelectOption(label=t("table.select.concede", lang),
-                                                value=str(Concede())))
-        if points:
-            best_value = Point.of(points[0].cards).total
-            view.add_item(TableButton(table_id, "best", hand, turn,
-                                      label=t("table.button.best", lang, value=best_value),
-                                      style=discord.ButtonStyle.success, row=0))
-        if options:
-            view.add_item(PickSelect(table_id, hand, turn, options,
-                                     placeholder=t("table.select.declare", lang)))
-        return t("table.panel.showdown", lang), view
-    if phase == "stoppa":
-        plays = [a for a in actions if isinstance(a, Play)][:MAX_OPTIONS]
-        if not plays:
-            return None
-        options = [
-            discord.SelectOption(label=cards_text([str(c) for c in a.cards], lang)[:100],
-                                 value=str(a))
-            for a in plays
-        ]
-        view.add_item(PickSelect(table_id, hand, turn, options,
-                                 placeholder=t("table.select.play", lang)))
-        return t("table.panel.stoppa", lang), view
+    if info.phase in BETTING_PHASES:
+        return betting_moves(table_id, info, lang)
+    if info.phase == "showdown":
+        return showdown_moves(table_id, info, lang)
+    if info.phase == "stoppa":
+        return stoppa_moves(table_id, info, lang)
     return None
+
+
+def action_panel(
+    table_id: int, info: PlayerHand, lang: str
+) -> tuple[str, discord.ui.View] | None:
+    """`turn_moves` as a prompt and a legacy view (the practice table's message)."""
+    moves = turn_moves(table_id, info, lang)
+    return (moves.prompt, moves.view()) if moves is not None else None
+
+
+def _row(*items: discord.ui.Item[Any]) -> tuple[Row, ...]:
+    """One row of `items` (none when there are none)."""
+    return (items,) if items else ()
+
+
+def betting_moves(table_id: int, info: PlayerHand, lang: str) -> Moves:
+    """Pass and Call in one row; the quick amounts and "Other amount" in the next."""
+    actions = list(info.actions)
+    hand, turn = int(info.hand_no), int(info.turn)
+    raising = any(isinstance(a, Raise | Call) for a in actions)
+    first: list[discord.ui.Item[Any]] = []
+    if any(isinstance(a, Pass) for a in actions):
+        first.append(TableButton(table_id, "pass", hand, turn, label=t("table.button.pass", lang)))
+    if any(isinstance(a, Call) for a in actions):
+        first.append(TableButton(table_id, "call", hand, turn, label=t("table.button.call", lang),
+                                 style=discord.ButtonStyle.success))
+    second: list[discord.ui.Item[Any]] = []
+    bet_range = info.bet_range
+    if bet_range and any(isinstance(a, Bet | Raise) for a in actions):
+        low, high = int(bet_range[0]), int(bet_range[1])
+        key = "table.button.raise_amount" if raising else "table.button.bet_amount"
+        second += [TableButton(table_id, "bet", hand, turn, amount,
+                               label=t(key, lang, amount=amount),
+                               style=discord.ButtonStyle.primary)
+                   for amount in bet_amounts(low, high)]
+        if high > low:
+            second.append(TableButton(table_id, "other", hand, turn,
+                                      label=t("table.button.other", lang)))
+    prompt = (t("table.panel.betting", lang, to_call=info.to_call) if raising
+              else t("table.panel.opening", lang))
+    return Moves(prompt, _row(*first) + _row(*second))
+
+
+def showdown_moves(table_id: int, info: PlayerHand, lang: str) -> Moves:
+    """"Declare best" in one row; a select of every declarable point (best first, and
+    conceding) in the next."""
+    hand, turn = int(info.hand_no), int(info.turn)
+    points = [a for a in info.actions if isinstance(a, Declare)]
+    options: list[discord.SelectOption] = []
+    for action in points[: MAX_OPTIONS - 1]:
+        label, description = point_label(action.cards, lang)
+        options.append(discord.SelectOption(label=label, value=str(action),
+                                            description=description))
+    if any(isinstance(a, Concede) for a in info.actions):
+        options.append(discord.SelectOption(label=t("table.select.concede", lang),
+                                            value=str(Concede())))
+    rows: tuple[Row, ...] = ()
+    if points:
+        best_value = Point.of(points[0].cards).total
+        rows += _row(TableButton(table_id, "best", hand, turn,
+                                 label=t("table.button.best", lang, value=best_value),
+                                 style=discord.ButtonStyle.success))
+    if options:
+        rows += _row(PickSelect(table_id, hand, turn, options,
+                                placeholder=t("table.select.declare", lang)))
+    return Moves(t("table.panel.showdown", lang), rows)
+
+
+def stoppa_moves(table_id: int, info: PlayerHand, lang: str) -> Moves | None:
+    """A select of the legal openings of the stoppa (None when there is none)."""
+    plays = [a for a in info.actions if isinstance(a, Play)][:MAX_OPTIONS]
+    if not plays:
+        return None
+    options = [
+        discord.SelectOption(label=cards_text([str(c) for c in a.cards], lang)[:100],
+                             value=str(a))
+        for a in plays
+    ]
+    select = PickSelect(table_id, int(info.hand_no), int(info.turn), options,
+                        placeholder=t("table.select.play", lang))
+    return Moves(t("table.panel.stoppa", lang), _row(select))

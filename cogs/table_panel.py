@@ -32,7 +32,7 @@ import discord
 
 from bot.client import StoppaBot
 from bot.discord_utils import UserFacingError, server_currency
-from bot.discord_utils.edits import MISSING, MessageEdit
+from bot.discord_utils.edits import MISSING
 from bot.i18n import t
 from bot.i18n.currency import Currency
 from bot.render import hand_alt_text
@@ -41,9 +41,10 @@ from bot.render.hand import hand_image
 from bot.render.png import encode_png_palette
 from bot.render.snapshots import HandSnapshot
 from bot.tables import HandOver, PlayerHand, TableError, TableState, Update
+from cogs.fair_text import hand_line
 from cogs.member_names import MemberNames
 from cogs.table_hand_over import hand_over_lines
-from cogs.table_items import TableButton, action_panel
+from cogs.table_items import TableButton, turn_moves
 from cogs.table_text import hand_text, phase_text, pot_lines
 
 _log = logging.getLogger("stoppa.table.panel")
@@ -52,8 +53,9 @@ _log = logging.getLogger("stoppa.table.panel")
 #: the last edit, saying the panel stopped, must go before the token dies).
 PANEL_LIFE = 14 * 60.0
 HAND_IMAGE = "hand.png"
-#: Discord's limit of a message's content.
-CONTENT_LIMIT = 2000
+#: Discord's limits: the text of a Components V2 message, the alt text of an image.
+TEXT_LIMIT = 4000
+ALT_LIMIT = 1024
 #: Refusals of a click that a panel answers by showing itself again, current.
 STALE_CODES = frozenset({"stale_button", "not_your_turn", "no_hand"})
 
@@ -104,8 +106,11 @@ class Panel:
     since: float
     message_id: int | None = None
     shown: Shown | None = None
-    #: what the message's image shows (`image_key`), None without an image
+    #: what the message's image shows (`image_key`) and its alt text, None without an image
     image: tuple[object, ...] | None = None
+    alt: str | None = None
+    #: the message is a panel of the legacy layout (content text): the next edit converts it
+    legacy: bool = False
     #: what the player just did ("You passed."), shown until their next turn
     note: str | None = None
     #: why their last click was refused, shown above the moves while the panel shows what it
@@ -149,12 +154,14 @@ class PanelBook:
         ephemeral = message is not None and message.flags.ephemeral
         message_id = message.id if ephemeral and message is not None else None
         panel = Panel(table_id, interaction.user.id, lang, interaction,
-                      asyncio.get_running_loop().time(), message_id, note=note)
+                      asyncio.get_running_loop().time(), message_id, note=note,
+                      legacy=message_id is not None and message is not None
+                      and not message.flags.components_v2)
         if old is not None:
             if old.task is not None:
                 old.task.cancel()
             if old.message_id is not None and old.message_id == message_id:
-                panel.image = old.image  # the same message: its image stays
+                panel.image, panel.alt = old.image, old.alt  # the same message: its image
             panel.kept = old.kept  # until their decision (`decided`)
         self._panels[key] = panel
         if wake:
@@ -170,10 +177,11 @@ class PanelBook:
             panel.kept = None
 
     async def open(self, interaction: discord.Interaction[StoppaBot], table_id: int,
-                   lang: str, *, refusal: str | None = None) -> None:
+                   lang: str, *, refusal: str | None = None, note: str | None = None) -> None:
         """`adopt` and show the panel now (the click's answer is the panel itself), with
-        `refusal` above its moves when the click could not be played."""
-        panel = self.adopt(interaction, table_id, lang, wake=False)
+        `refusal` above its moves when the click could not be played (or `note`: what the
+        click did)."""
+        panel = self.adopt(interaction, table_id, lang, wake=False, note=note)
         panel.refusal = refusal
         if not await self.show(panel):
             self._forget(panel)
@@ -258,99 +266,126 @@ class PanelBook:
                 return False
             info = self._info(state, panel.user)
             shown = shown_of(state, panel.user, info)
-            if shown.my_turn:
-                panel.note = None  # their new turn: what they did before is old news
-            if panel.refused_on not in (None, shown):
-                panel.refusal = None  # the table moved on: the refusal is old news
-            if state.last_hand is not None:
-                panel.kept = state.last_hand
-            elif panel.kept is not None and panel.kept.hand_no < state.hand_no - 1:
-                panel.kept = None  # a hand older than the last one
-            text, view = await self.content(state, panel.user, panel.lang, panel.note,
-                                            panel.refusal, panel.kept)
-            files: Any = MISSING
+            self._age_notes(panel, state, shown)
+            body = await self.body(state, panel.user, panel.lang, panel.note, panel.refusal,
+                                   panel.kept)
             image = image_key(shown)
-            if shown.cards and image != panel.image:
-                files = [await self._hand_image(info, panel)] if info is not None else MISSING
-            elif not shown.cards and panel.image is not None:
+            files: Any = MISSING  # the message keeps its image (the gallery points at it)
+            alt = panel.alt if shown.cards else None
+            if shown.cards and info is not None and image != panel.image:
+                file = await self._hand_image(info, panel)
+                files, alt = [file], file.description
+            elif not shown.cards and (panel.image is not None or panel.legacy):
                 files = []  # no cards: the old image goes
-            edit = MessageEdit(content=text[:CONTENT_LIMIT], attachments=files, view=view,
-                               allowed_mentions=discord.AllowedMentions.none())
             try:
-                message = await edit.edit_response(panel.interaction)
+                message = await self._edit(panel, replace(body, alt=alt), files)
             except discord.HTTPException as error:
                 _log.info("panel of user %s at table %s: edit refused (%s)", panel.user,
                           panel.table_id, error.status)
                 return False
             panel.message_id = message.id
             panel.refused_on = shown if panel.refusal is not None else None
-            panel.image = image if shown.cards else None
+            panel.image, panel.alt = (image, alt) if alt is not None else (None, None)
             panel.shown = shown
             panel.edits += 1
             return state.status != "closed" and shown.status != "gone"
+
+    @staticmethod
+    def _age_notes(panel: Panel, state: TableState, shown: Shown) -> None:
+        """Drop what the panel said that is old news now: what the player did (their new
+        turn came), a refusal (the table moved on), the result of a hand before the last."""
+        if shown.my_turn:
+            panel.note = None
+        if panel.refused_on not in (None, shown):
+            panel.refusal = None
+        if state.last_hand is not None:
+            panel.kept = state.last_hand
+        elif panel.kept is not None and panel.kept.hand_no < state.hand_no - 1:
+            panel.kept = None
+
+    @staticmethod
+    async def _edit(panel: Panel, body: PanelBody, files: Any) -> discord.InteractionMessage:
+        """Edit the panel's message to `body` (Components V2: the whole layout each time).
+        `files` MISSING keeps the attachments the message has; a message of the legacy
+        panel (content text) is converted in this edit: its content goes."""
+        legacy: dict[str, Any] = {"content": None, "embed": None} if panel.legacy else {}
+        message = await panel.interaction.edit_original_response(
+            attachments=files, view=panel_layout(body),
+            allowed_mentions=discord.AllowedMentions.none(), **legacy)
+        panel.legacy = False
+        return message
 
     async def _stop(self, panel: Panel) -> None:
         """The token's last edit: the panel says it stopped, with one button to bring it
         back (pressed, it makes this message the current panel again)."""
         self._forget(panel)
         button = t("table.button.panel", panel.lang)
-        view = discord.ui.View(timeout=None)
-        view.add_item(TableButton(panel.table_id, "panel", label=button,
-                                  style=discord.ButtonStyle.primary))
         service = self.client.tables
         state = service.state_by_id(panel.table_id) if service is not None else None
         info = self._info(state, panel.user) if state is not None else None
         # the cards stay readable; the turn and the moves go (nothing here is live any more)
         cards = hand_text(info, state, panel.lang, live=True).splitlines()[:2] if info else []
-        text = "\n".join([*cards, t("table.hand.expired", panel.lang, button=button)])
+        stopped = t("table.hand.expired", panel.lang, button=button)
+        body = PanelBody(
+            "\n".join(cards) or stopped, prompt=stopped if cards else None,
+            controls=(TableButton(panel.table_id, "panel", label=button,
+                                  style=discord.ButtonStyle.primary),),
+            alt=panel.alt if info is not None and panel.image is not None else None)
         with contextlib.suppress(discord.HTTPException):
-            await MessageEdit(content=text[:CONTENT_LIMIT], view=view).edit_response(
-                panel.interaction)
+            await self._edit(panel, body, MISSING)
 
-    async def content(self, state: TableState, user: int, lang: str, note: str | None = None,
-                      refusal: str | None = None, kept: HandOver | None = None
-                      ) -> tuple[str, discord.ui.View]:
-        """The panel's text and components: the moves on their turn; during a hand Leave, and
-        "I'm back" while they are sat out (see `panel_lines` for the text)."""
+    async def body(self, state: TableState, user: int, lang: str, note: str | None = None,
+                   refusal: str | None = None, kept: HandOver | None = None) -> PanelBody:
+        """What the panel shows (no image yet: `show` adds it): the hand, the moves on their
+        turn (or what they did, or why a click was refused), the table in one line, how the
+        last hand ended; Leave during a hand, and "I'm back" while they are sat out."""
         info = self._info(state, user)
-        moves = action_panel(state.table_id, info, lang) if info is not None else None
-        view = moves[1] if moves is not None else discord.ui.View(timeout=None)
-        seat = state.seat_of(user)
-        if seat is not None and seat.away:
-            view.add_item(TableButton(state.table_id, "back", label=t("living.back_button", lang),
-                                      style=discord.ButtonStyle.success, row=4))
-        if seat is not None and info is not None and seat.status not in ("leaving", "waiting"):
-            view.add_item(TableButton(state.table_id, "leave", label=t("table.button.leave", lang),
-                                      row=4))
-        result: list[str] = []
-        last = state.last_hand
+        moves = turn_moves(state.table_id, info, lang) if info is not None else None
         currency = server_currency(self.client, state.guild_id)
-        if last is not None:
-            users = {p.user for p in last.points} | {w.user for w in last.pots}
-            users |= {p.payer for p in last.payments} | {p.to for p in last.payments}
-            names = await self.names.names(state.guild_id, users)
-            result = [t("handover.title", lang, hand_no=last.hand_no),
-                      *net_lines(last.net_of(user), lang, currency),
-                      *hand_over_lines(last, lang, names, currency)]
+        result = await self.result_lines(state, user, lang, currency)
         if state.status == "closed":
+            seat = state.seat_of(user)
             chips = seat.chips if seat is not None else None
-            closed = [t("table.hand.closed", lang, amount=chips, currency=currency)
-                      if chips is not None else t("tables.closed", lang)]
-            return "\n".join([*closed, *(["", f"**{result[0]}**", *result[1:]] if result
-                                          else [])]), discord.ui.View(timeout=None)
-        prompt = moves[0] if moves is not None else note
+            return PanelBody(t("table.hand.closed", lang, amount=chips, currency=currency)
+                             if chips is not None else t("tables.closed", lang),
+                             result=tuple(result))
+        prompt = moves.prompt if moves is not None else note
         if refusal:
             prompt = f"{refusal}\n{prompt}" if prompt else refusal
-        lines = "\n".join(panel_lines(state, info, lang, prompt, result)).split("\n")
-        if last is None and kept is not None:  # the table dropped it: a short note under
-            # the new hand's title, above its cards
+        head = (hand_text(info, state, lang, live=True) if info is not None
+                else t(between_key(state, user), lang)).split("\n")
+        fair = hand_line(state, lang)  # the deck's commitment: small, under the table's line
+        below = [table_line(state, lang), f"-# {fair}" if fair in head else None]
+        head = [line for line in head if line != fair]
+        if state.last_hand is None and kept is not None:  # the table dropped it: a short
+            # note under the new hand's title, above its cards
             note_line = " ".join([f"*{t('handover.title', lang, hand_no=kept.hand_no)}:*",
                                   *net_lines(kept.net_of(user), lang, currency)])
-            lines = [*lines[:1], note_line, *lines[1:]]
-        return "\n".join(lines), view
+            head = [*head[:1], note_line, *head[1:]]
+        if info is None and prompt:  # no cards: what the click did comes first
+            head, prompt = [prompt], "\n".join(head)
+        return PanelBody("\n".join(head), prompt,
+                         tuple(moves.action_rows()) if moves is not None else (),
+                         "\n".join(x for x in below if x) or None, tuple(result),
+                         panel_controls(state, user, info, lang))
+
+    async def result_lines(self, state: TableState, user: int, lang: str,
+                           currency: Currency | None) -> list[str]:
+        """How the last hand ended, while the table shows it: its title, the player's net,
+        then what happened (none when the table shows no last hand)."""
+        last = state.last_hand
+        if last is None:
+            return []
+        users = {p.user for p in last.points} | {w.user for w in last.pots}
+        users |= {p.payer for p in last.payments} | {p.to for p in last.payments}
+        names = await self.names.names(state.guild_id, users)
+        return [f"**{t('handover.title', lang, hand_no=last.hand_no)}**",
+                *net_lines(last.net_of(user), lang, currency),
+                *hand_over_lines(last, lang, names, currency)]
 
     async def _hand_image(self, info: PlayerHand, panel: Panel) -> discord.File:
-        """The hand image (`image_key`; the text says the rest)."""
+        """The hand image (`image_key`; the text says the rest), its alt text as the file's
+        description (Discord's limit: 1,024 characters)."""
         user = self.client.get_user(panel.user)
         snap = hand_snapshot(info.seat_view, lang=panel.lang,
                              player=user.display_name if user is not None else "")
@@ -360,7 +395,7 @@ class PanelBook:
                                                                            snap.new_cards))
         png = await asyncio.to_thread(render_hand_upload, snap)
         return discord.File(io.BytesIO(png), filename=HAND_IMAGE,
-                            description=hand_alt_text(snap)[:1000])
+                            description=hand_alt_text(snap)[:ALT_LIMIT])
 
 
 def net_lines(net: int | None, lang: str, currency: Currency | None) -> list[str]:
@@ -393,17 +428,88 @@ def render_hand_upload(snap: HandSnapshot) -> bytes:
     return encode_png_palette(hand_image(snap))
 
 
-def panel_lines(state: TableState, info: PlayerHand | None, lang: str, prompt: str | None,
-                result: list[str]) -> list[str]:
-    """The panel's text: the hand (cards, best point, their turn), what to choose, the table in
-    one line, and how the last hand ended while the table shows it."""
-    lines = [hand_text(info, state, lang, live=True) if info is not None
-             else t("table.hand.between", lang)]
-    if prompt:
-        lines.append(prompt)
-    if state.phase not in (None, "over"):
-        lines.append(" · ".join([t("table.hand.table_line", lang,
-                                   phase=phase_text(state, lang)), *pot_lines(state, lang)]))
-    if result:
-        lines += ["", f"**{result[0]}**", *result[1:]]
-    return lines
+def table_line(state: TableState, lang: str) -> str | None:
+    """The table in one line during a hand: the phase and the pots."""
+    if state.phase in (None, "over"):
+        return None
+    return " · ".join([t("table.hand.table_line", lang, phase=phase_text(state, lang)),
+                       *pot_lines(state, lang)])
+
+
+def between_key(state: TableState, user: int) -> str:
+    """What a panel without cards says: no hand running, or (a player who sat down during a
+    hand) theirs starts with the next one."""
+    seat = state.seat_of(user)
+    waiting = seat is not None and seat.status == "waiting" and state.phase not in (None, "over")
+    return "table.hand.waiting_next" if waiting else "table.hand.between"
+
+
+def panel_controls(state: TableState, user: int, info: PlayerHand | None, lang: str
+                   ) -> tuple[discord.ui.Item[Any], ...]:
+    """The player's own table buttons: "I'm back" while sat out, Leave (not once leaving,
+    nor while waiting for the next hand)."""
+    seat = state.seat_of(user)
+    out: list[discord.ui.Item[Any]] = []
+    if seat is not None and seat.away:
+        out.append(TableButton(state.table_id, "back", label=t("living.back_button", lang),
+                               style=discord.ButtonStyle.success))
+    if seat is not None and seat.status not in ("leaving", "waiting"):
+        out.append(TableButton(state.table_id, "leave", label=t("table.button.leave", lang)))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelBody:
+    """What a panel shows, in the order a player reads it (laid out by `panel_layout`)."""
+
+    #: the hand: its title, the cards, the best point, whether it is their turn
+    head: str
+    #: what to choose (or what they just did, or why their click was refused)
+    prompt: str | None = None
+    moves: tuple[discord.ui.ActionRow[Any], ...] = ()
+    #: the table in one line (the phase and the pots), and the deck's commitment
+    table: str | None = None
+    #: how the last hand ended: its title, their net, what happened
+    result: tuple[str, ...] = ()
+    #: their own table buttons (Leave, I'm back; or the one that brings the panel back)
+    controls: tuple[discord.ui.Item[Any], ...] = ()
+    #: the alt text of the hand image the message carries (None: no image shown)
+    alt: str | None = None
+
+    def texts(self) -> list[str]:
+        """The text displays, in order (clipped so that they fit `TEXT_LIMIT` together: the
+        result's last lines go first)."""
+        texts = [self.head, *([self.prompt] if self.prompt else []),
+                 *([self.table] if self.table else [])]
+        room = TEXT_LIMIT - sum(len(x) for x in texts)
+        result = "\n".join(self.result)
+        if len(result) > room:
+            result = result[: max(room - 1, 0)].rsplit("\n", 1)[0] + "…"
+        return [*texts, *([result] if self.result and room > 1 else [])]
+
+
+def panel_layout(body: PanelBody) -> discord.ui.LayoutView:
+    """The panel as Discord's layout components (Components V2; discord.py sets the flag): one
+    container of the hand's text, its image (`attachment://hand.png`, already attached or
+    uploaded with this edit), what to choose and the moves, then (below a divider) the
+    table's line and the last hand's result, and the player's own table buttons."""
+    texts = body.texts()
+    box: discord.ui.Container[Any] = discord.ui.Container()
+    box.add_item(discord.ui.TextDisplay(texts[0]))
+    if body.alt is not None:
+        box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{HAND_IMAGE}", description=body.alt or None)))
+    rest = texts[1:]
+    if body.prompt:
+        box.add_item(discord.ui.TextDisplay(rest.pop(0)))
+    for row in body.moves:
+        box.add_item(row)
+    if rest:
+        box.add_item(discord.ui.Separator())
+        for text in rest:
+            box.add_item(discord.ui.TextDisplay(text))
+    if body.controls:
+        box.add_item(discord.ui.ActionRow(*body.controls))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(box)
+    return view

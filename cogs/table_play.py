@@ -42,7 +42,7 @@ from cogs.table_items import (
     SELECT_PATTERN,
     AmountModal,
     TableButton,
-    action_panel,
+    turn_moves,
 )
 from cogs.table_lobby import TableLobby, leave_text
 from cogs.table_panel import STALE_CODES, PanelBook
@@ -248,14 +248,12 @@ class TablePlay:
             state = self.table(button.table, interaction)
             guild, channel = state.guild_id, state.channel_id
             lobby, action = self.lobby, button.action
-            if action == "join":
-                return await lobby.join(interaction, lang, guild, channel)
+            if action in ("join", "start") and not from_panel(interaction, state.table_id):
+                return await self.seat_in_panel(interaction, lang, state, action)
             if action in ("leave", "back") and from_panel(interaction, state.table_id):
                 return await self.in_panel(interaction, lang, state, action)
             if action == "leave":
                 return await lobby.leave(interaction, lang, guild, channel)
-            if action == "start":
-                return await lobby.start(interaction, lang, guild, channel)
             if action == "addcpu":
                 return await lobby.add_cpu(interaction, lang, guild, channel, "easy")
             if action in ("hand", "panel"):
@@ -268,6 +266,24 @@ class TablePlay:
         await self.replies.guard(interaction, work, f"button {button.action}",
                                  table=button.table)
 
+    async def seat_in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
+                            state: TableState, action: str) -> None:
+        """Join or Start pressed on the table message: the click's answer is the player's
+        live panel, which then follows the hands, so that their first decision needs no
+        "My cards" (a starter who is not seated gets the plain reply)."""
+        r, user = self.replies, interaction.user.id
+        guild, channel = state.guild_id, state.channel_id
+        await r.think(interaction)
+        if action == "join":
+            state = await r.service.join(guild, channel, user)
+            note = t("table.reply.joined", lang)
+        else:
+            state = await r.service.start_game(guild, channel, user)
+            note = t("table.reply.started", lang)
+        if state.seat_of(user) is None:
+            return await r.say(interaction, note)
+        await self.panels.open(interaction, state.table_id, lang, note=note)
+
     async def in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
                        state: TableState, action: str) -> None:
         """Leave or "I'm back" pressed in a player's panel: answered in the panel itself (what
@@ -278,18 +294,19 @@ class TablePlay:
             raise UserFacingError("living.not_away")
         await interaction.response.defer()
         note = (t("living.back_reply", lang) if action == "back"
-                else leave_text(state, user, lang))  # in a hand: leaving at its end
+                else leave_text(state, user, lang))  # until the service answers
         panel = self.panels.adopt(interaction, state.table_id, lang, wake=False, note=note)
         try:
             if action == "back":
                 await r.service.back(state.guild_id, user)
-            else:
-                await r.service.leave(state.guild_id, state.channel_id, user)
+            else:  # left (in the lobby), or leaving at the end of the hand
+                after = await r.service.leave(state.guild_id, state.channel_id, user)
+                panel.note = leave_text(after, user, lang)
         except BaseException:
             panel.note = None
-            raise
-        finally:
             panel.wake.set()
+            raise
+        await self.panels.show(panel)  # also once they left (the panel then lets go)
 
     def precheck(self, state: TableState, user: int, hand: int | None, turn: int | None) -> None:
         """Refuse at once (before deferring) a stranger, a stale button, or out of turn: the
@@ -326,7 +343,7 @@ class TablePlay:
         if button.turn is not None and info.turn != button.turn:
             raise TableError("stale_button")
         if action in ("raise", "declare", "play"):  # the table's turn buttons: the panel
-            if action_panel(state.table_id, info, lang) is None:
+            if turn_moves(state.table_id, info, lang) is None:
                 raise UserFacingError("table.refuse.nothing_to_choose")
             return await self.send_hand(interaction, lang, guild, channel)
         if action == "other":

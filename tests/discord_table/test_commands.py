@@ -49,7 +49,11 @@ async def test_lobby_join_leave_status_and_messages(h: Harness) -> None:
     assert message.custom_ids() == ["stoppa:1:join", "stoppa:1:leave", "stoppa:1:start",
                                     "stoppa:1:addcpu"]
     joined = await h.click(bruno, message.id, "stoppa:1:join")
-    assert joined.ephemeral and joined.text == t("table.reply.joined", "it")
+    # the answer to Join is his live panel: what he did, and where his cards will show
+    assert joined.ephemeral and joined.message is not None and joined.message.v2
+    assert joined.text.split("\n") == [t("table.reply.joined", "it"),
+                                        t("table.hand.between", "it")]
+    assert [i.split(":")[2] for i in joined.message.custom_ids()] == ["leave"]
     assert "Bruno" in h.message(message.id).text
     early = await h.click(bruno, message.id, "stoppa:1:start")
     assert early.ephemeral

@@ -42,8 +42,7 @@ async def test_quick_amounts_and_R9_a_lower_point_declared_by_the_select(h: Harn
             declare_id = next(i for i in message.custom_ids() if i.endswith(":hand"))  # panel
             panel = await h.click(actor, message.id, declare_id)
             assert panel.ephemeral
-            select = next(c for row in panel.message.components for c in row["components"]
-                          if c["type"] == 3)
+            select = next(c for c in panel.message.all_components() if c["type"] == 3)
             values = [o["value"] for o in select["options"]]
             assert values[: len(declares)] == [str(d) for d in declares][:24]
             lower = declares[-1]

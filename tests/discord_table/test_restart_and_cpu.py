@@ -65,7 +65,8 @@ async def test_one_human_and_two_cpus_play_to_the_close(h: Harness) -> None:
     start = next(i for i in TableDriver(h, [anna]).table_message().custom_ids()
                  if i.endswith(":start"))
     started = await h.click(anna, message.id, start)
-    assert started.ephemeral and started.text == t("table.reply.started", "en")
+    # the answer to Start is her live panel, already showing the first hand (issue 36)
+    assert started.ephemeral and t("table.hand.title", "en", hand_no=1) in started.text
     await h.slash(anna, "stoppa round")
 
     driver = TableDriver(h, [anna], seed=2)

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 EPHEMERAL = 64
 LOADING = 128
+COMPONENTS_V2 = 1 << 15
+TEXT_DISPLAY, MEDIA_GALLERY = 10, 12
 #: An interaction token lasts 15 minutes; an app only the member installed gets 5 follow-ups.
 TOKEN_SECONDS = 15 * 60
 MAX_FOLLOWUPS = 5
@@ -163,26 +165,32 @@ class FakeMessage:
             for fld in embed.get("fields") or []:
                 parts.append(f"{fld.get('name', '')}: {fld.get('value', '')}")
             parts.append((embed.get("footer") or {}).get("text") or "")
-        parts += self.text_displays()
+        parts += [str(c.get("content") or "") for c in walk_components(self.components)
+                  if c.get("type") == TEXT_DISPLAY]  # a Components V2 message's text
         return "\n".join(p for p in parts if p)
+
+    @property
+    def v2(self) -> bool:
+        """Whether it is a Components V2 message (flag 32768)."""
+        return bool(self.flags & COMPONENTS_V2)
+
+    def all_components(self) -> list[dict[str, Any]]:
+        """Every component, nested ones included (rows, containers, sections), in order."""
+        return walk_components(self.components)
+
+    def media(self) -> list[dict[str, Any]]:
+        """The media items of its V2 components (gallery items, thumbnails, files): each a
+        dict with the `url` ("attachment://hand.png" as the bot sent it) and `description`."""
+        return media_items(self.components)
 
     def text_displays(self) -> list[str]:
         """The text of every TextDisplay of a layout (Components V2) message, in order."""
-        return [str(c.get("content") or "") for c in self._walk() if c.get("type") == 10]
+        return [str(c.get("content") or "") for c in walk_components(self.components)
+                if c.get("type") == TEXT_DISPLAY]
 
     def media_urls(self) -> list[str]:
         """The URLs of a layout message's gallery items (`attachment://table.png`...)."""
-        return [item["media"]["url"] for c in self._walk() if c.get("type") == 12
-                for item in c.get("items") or []]
-
-    def _walk(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        todo = list(self.components)
-        while todo:
-            item = todo.pop(0)
-            out.append(item)
-            todo[:0] = item.get("components") or []
-        return out
+        return [str((item.get("media") or {}).get("url")) for item in self.media()]
 
     def custom_ids(self) -> list[str]:
         """The custom ids of every component (buttons, selects), in order."""
@@ -412,6 +420,7 @@ class FakeDiscord:
         self, channel_id: int, body: dict[str, Any], files: list[CapturedFile], **extra: Any
     ) -> FakeMessage:
         """Store a new message built from a message body."""
+        _check_media(body.get("components"), [f.filename for f in files])
         channel = self.channels.get(channel_id, {})
         guild_id = int(channel["guild_id"]) if channel.get("guild_id") else None
         msg = FakeMessage(
@@ -432,7 +441,15 @@ class FakeDiscord:
     def edit_message(
         self, msg: FakeMessage, body: dict[str, Any], files: list[CapturedFile]
     ) -> FakeMessage:
-        """Apply an edit body (only the keys present change) to a stored message."""
+        """Apply an edit body (only the keys present change) to a stored message. As Discord
+        does, an edit refers by `attachment://NAME` to a file it uploads or to one the
+        message keeps (no `attachments` key: all of them; else those it lists by id)."""
+        kept = msg.attachments
+        if "attachments" in body:
+            ids = {int(a["id"]) for a in body["attachments"] or [] if _is_snowflake(a.get("id"))}
+            kept = [f for f in msg.attachments if f.id in ids]
+        if "components" in body:
+            _check_media(body["components"], [f.filename for f in [*kept, *files]])
         if "content" in body:
             msg.content = body["content"] or ""
         if "embeds" in body:
@@ -681,6 +698,47 @@ class FakeDiscord:
             interaction_token=token,
             webhook_id=self.application_id,
         )
+
+
+def walk_components(items: Any) -> list[dict[str, Any]]:
+    """Every component of a list, nested ones included (rows, containers, sections)."""
+    out: list[dict[str, Any]] = []
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict):
+            out.append(item)
+            out += walk_components(item.get("components"))
+            inner = [item[k] for k in ("accessory", "component") if isinstance(item.get(k), dict)]
+            out += walk_components(inner)
+    return out
+
+
+def sent_text(data: dict[str, Any]) -> str:
+    """The text of a message body as sent: its content and its text displays."""
+    texts = [str(c.get("content") or "") for c in walk_components(data.get("components"))
+             if c.get("type") == TEXT_DISPLAY]
+    return "\n".join(x for x in [str(data.get("content") or ""), *texts] if x)
+
+
+def media_items(components: Any) -> list[dict[str, Any]]:
+    """The media of V2 components: gallery items, thumbnails and files, each as
+    `{"url", "description"}`."""
+    out: list[dict[str, Any]] = []
+    for item in walk_components(components):
+        entries = item.get("items") if item.get("type") == MEDIA_GALLERY else [item]
+        for entry in entries or []:
+            media = entry.get("media") or entry.get("file")
+            if isinstance(media, dict) and "url" in media:
+                out.append({"url": media["url"], "description": entry.get("description")})
+    return out
+
+
+def _check_media(components: Any, filenames: list[str]) -> None:
+    """Discord refuses (400) a V2 payload whose `attachment://NAME` names no file the message
+    will have."""
+    for media in media_items(components):
+        url = str(media["url"])
+        if url.startswith("attachment://") and url.removeprefix("attachment://") not in filenames:
+            raise HarnessHTTPError(400, f"Invalid Form Body: unknown attachment {url!r}", 50035)
 
 
 def _is_snowflake(value: Any) -> bool:

@@ -1,7 +1,8 @@
 """`Person`: a member who plays only through the components the bot has shown them.
 
 What a person sees: the public table message of the channel (the latest public message with
-table components) and their own ephemeral messages. What they read there: the components
+table components) and their own ephemeral messages, legacy or Components V2 (a container's
+text displays, its rows of buttons and selects, nested). What they read there: the components
 (a custom id stands for the label a person reads: "pass", "call", "bet ... 40", the options of
 a select, the numbers in a modal's label), the card codes a message shows ("(7d)") and its hand
 number, and whether the table message names them as the player to act (`<@id>`). Nothing else:
@@ -12,9 +13,9 @@ One decision (`Person.decide`), once the table message shows it is their turn:
 1. think (a human pace in the loop's time: mostly a few seconds, sometimes long enough for the
    bot's ping);
 2. look at their panel (their latest private message that shows cards or moves): if it shows
-   the cards they hold now (as many as the table says they hold, this hand) and moves, pick one
-   and use it; a button that opens a modal is answered with an amount in the range its label
-   says;
+   the cards they hold now (as many as the table says they hold, this hand, and the image its
+   layout names is attached) and moves, pick one and use it; a button that opens a modal is
+   answered with an amount in the range its label says;
 3. otherwise press the button that shows their cards (the panel's own, else the table
    message's: "My cards" today) and look again; a click answered with a refusal marks that
    message as out of date (a person does not press it again);
@@ -33,6 +34,7 @@ from typing import Any
 
 from tests.harness import FakeMember, FakeMessage, Harness
 from tests.harness.harness import _modal_components
+from tests.harness.transport import CapturedFile
 from tests.people.watch import Watch
 
 #: A card code as the bot writes it in text: "(7d)", "(10b)".
@@ -131,6 +133,8 @@ class Person:
         seat = state.seat_of(self.id) if state is not None else None
         if state is None or seat is None:
             return False
+        if message.media() and image_shown(message) is None:
+            return False  # a gallery of a file the message lacks: a broken image
         text = message.text
         first = text.splitlines()[0] if text else ""
         numbers = [_number(n) for n in NUMBER.findall(first)]
@@ -274,6 +278,14 @@ def controls(message: FakeMessage | None, actions: frozenset[str]) -> list[Contr
 
     walk(message.components)
     return out
+
+
+def image_shown(message: FakeMessage) -> CapturedFile | None:
+    """The image a person sees in `message`: the attached file its layout's gallery names
+    (`attachment://hand.png`, Components V2), else its first attachment (legacy)."""
+    names = [str(m["url"]).removeprefix("attachment://") for m in message.media()]
+    files = [f for f in message.attachments if not names or f.filename in names]
+    return files[0] if files else None
 
 
 def _number(text: str) -> int:
