@@ -190,7 +190,7 @@ class FakeMessage:
 
     def media_urls(self) -> list[str]:
         """The URLs of a layout message's gallery items (`attachment://table.png`...)."""
-        return [str((item.get("media") or {}).get("url")) for item in self.media()]
+        return [str(item["url"]) for item in self.media()]
 
     def custom_ids(self) -> list[str]:
         """The custom ids of every component (buttons, selects), in order."""
