@@ -55,6 +55,7 @@ from tests.harness.traffic import (  # noqa: E402
     Sent,
     Traffic,
 )
+from tests.harness.transport import TEXT_DISPLAY, walk_components  # noqa: E402
 from tests.harness.virtual_time import LoopClock, run_virtual  # noqa: E402
 
 #: size -> (tables, simulated seconds measured)
@@ -168,9 +169,8 @@ class Simulation:
         if state.to_act is None or state.to_act <= 0:
             return False
         message = self.table_message(table)
-        mention = f"<@{state.to_act}>"  # the turn line of the embed ("... to act until ...")
-        return message is not None and any(
-            mention in (e.get("description") or "") for e in message.embeds)
+        mention = f"<@{state.to_act}>"  # the turn line ("... to act until ...")
+        return message is not None and mention in message.text
 
     async def answered(self, token: str, table: Table) -> bool:
         """Wait until the interaction `token` has been answered."""
@@ -318,7 +318,8 @@ class Simulation:
         first_posts: dict[int, float] = {}
         for sent in self.traffic.sent:
             body = sent.call.json if isinstance(sent.call.json, dict) else {}
-            if sent.kind == "channel_post" and body.get("embeds") and sent.answered is not None:
+            if (sent.kind == "channel_post" and (body.get("embeds") or body.get("components"))
+                    and sent.answered is not None):  # a table message, not a ping
                 channel = int(sent.call.params["channel_id"])
                 first_posts.setdefault(channel, sent.answered)
         self.posted_after = max(first_posts.values()) - opened
@@ -393,8 +394,8 @@ def lag_figures(sim: Simulation, window: list[Sent]) -> dict[str, float]:
         body = s.call.json if isinstance(s.call.json, dict) else {}
         if s.answered is None or channel is None:
             continue
-        for embed in body.get("embeds") or []:
-            for deadline in DEADLINE.findall(embed.get("description") or ""):
+        for text in _shown_texts(body):
+            for deadline in DEADLINE.findall(text):
                 key = (channel, int(deadline))
                 if key not in shown or s.answered < shown[key]:
                     shown[key] = s.answered
@@ -415,6 +416,14 @@ def lag_figures(sim: Simulation, window: list[Sent]) -> dict[str, float]:
         "lag_turns": float(len(lags)),
         "lag_unshown_turns": float(unseen),
     }
+
+
+def _shown_texts(body: dict[str, Any]) -> list[str]:
+    """The texts of a message body: its embeds' descriptions, or the text displays of a
+    layout (Components V2) message."""
+    texts = [str(e.get("description") or "") for e in body.get("embeds") or []]
+    return texts + [str(c.get("content") or "") for c in walk_components(body.get("components"))
+                    if c.get("type") == TEXT_DISPLAY]
 
 
 def _channel_of(sim: Simulation, sent: Sent) -> int | None:
