@@ -126,8 +126,6 @@ def choice_name(info: TournamentInfo, lang: str) -> str:
     )[:CHOICE_LIMIT]
 
 
-@server_command
-
 async def tournament_language(bot: StoppaBot, info: TournamentInfo) -> str:
     """What a tournament says in public (its messages, its table's thread): the server's
     pinned language, else its entrants' (in registration order, each the language kept with
@@ -135,6 +133,8 @@ async def tournament_language(bot: StoppaBot, info: TournamentInfo) -> str:
     entrants = [e.user_id for e in info.entrants if e.cpu is None]
     return await table_language(bot, info.guild_id, entrants, info.languages)
 
+
+@server_command
 class TournamentCog(
     commands.GroupCog,
     name=COG_NAME,
