@@ -150,7 +150,7 @@ class World:
         await h.slash(bob, "stoppa join")
         await h.slash(boss, "stoppa join")
         await h.slash(anna, "stoppa start")
-        table = [m for m in h.messages() if m.embeds and m.embeds[0].get("image")][-1]
+        table = [m for m in h.messages() if "attachment://table.png" in m.media_urls()][-1]
         tournament = await h.slash(boss, "tournament new", buy_in=0, seats=3,
                                    channel="stoppa-2")
         for name, reply in (("history", history), ("replay", replay),
