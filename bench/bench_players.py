@@ -21,6 +21,11 @@ table can be measured in runs of a few minutes each (``full`` is every one of th
 hands; mean per player per hand and 95% half-width): run it for two levels against the same B
 (same seed, so the same decks and opponents) to see in which phase one wins more.
 
+``ceiling OPPONENTS DEALS [workers]`` duels ``Clairvoyant`` (the expert seeing the opponents'
+true cards when it bets and declares: it cheats, and lives only here) against each of the
+comma-separated levels: what perfect reading would be worth to the expert's search, the ceiling
+against which to set the expert's strength goals.
+
 ``decisions [hands]`` prints a digest of every action the CPU players choose over seeded hands
 of 3 to 6 players (per level; the hard level plays a fifth of the hands, the expert a tenth):
 equal digests before and after a change mean the players decide exactly as before.
@@ -28,6 +33,7 @@ equal digests before and after a change mean the players decide exactly as befor
 Run (from the repository root, so that ``bot`` is this tree):
 ``PYTHONPATH=. .venv/bin/python bench/bench_players.py MODE`` with MODE one of ``small``,
 ``full``, ``timing``, ``duels NAMES [workers]``, ``ledger A B DEALS [PLAYERS]``,
+``ceiling OPPONENTS DEALS [workers]``,
 ``decisions [hands]``.
 """
 
@@ -43,10 +49,15 @@ from concurrent.futures import ProcessPoolExecutor
 from bot.engine import Rules
 from bot.engine.hand import Hand
 from bot.players import LEVELS, make_player
+from bot.players.base import CpuPlayer
+from bot.players.estimate import Opponent, Sample, percentile, strength_table
+from bot.players.expert import ExpertPlayer
+from bot.players.knowledge import Knowledge, point_key
 from bot.players.match import (
     START_CHIPS,
     duel_ledgers,
     duel_scores,
+    make_duel_player,
     mean_interval,
     play_hand,
 )
@@ -125,7 +136,49 @@ def decision_digest(level: str, hands: int) -> str:
 
 def _chunk(args: tuple[str, str, int, int, int]) -> list[float]:
     a, b, deals, seed, players = args
-    return duel_scores(a, b, deals, seed, players)
+    if a != "clairvoyant":
+        return duel_scores(a, b, deals, seed, players)
+    watched: list[Hand] = []
+
+    def make(level: str, seed: int) -> CpuPlayer:
+        if level == "clairvoyant":
+            return Clairvoyant(seed, watched)
+        return make_duel_player(level, seed)
+
+    return duel_scores(a, b, deals, seed, players, make=make, on_start=watched.append)
+
+
+class Clairvoyant(ExpertPlayer):
+    """The expert, except that its betting and declaring see the opponents' true cards (one
+    sample: the hand being played). It cheats, so it lives here only: ``ceiling`` measures
+    with it what perfect reading of the hidden cards would be worth to the expert's search,
+    an upper bound for any better inference."""
+
+    def __init__(self, seed: int, watched: list[Hand]) -> None:
+        super().__init__(seed, "clairvoyant")
+        self.watched = watched  # every hand dealt so far; the last is the one in play
+
+    def opponent_samples(
+        self,
+        know: Knowledge,
+        my_cards: list[int],
+        opponents: list[Opponent],
+        big: bool,
+        samples: int,
+        deadline: float | None = None,
+    ) -> list[Sample]:
+        hand = self.watched[-1]
+        mine = point_key(my_cards, know.by_total)
+        my_priority = know.priority(know.seat)
+        sample = Sample(1.0)
+        for o in opponents:
+            key = point_key([c.index for c in hand.eligible(o.seat)], know.by_total)
+            table = strength_table(tuple(know.deck), o.size, know.by_total)
+            sample.keys.append(key)
+            sample.strength.append(percentile(table, key))
+            beaten = mine > key or (mine == key and my_priority < know.priority(o.seat))
+            sample.beaten.append(beaten)
+        return [sample]
 
 
 def strength(
@@ -224,7 +277,11 @@ if __name__ == "__main__":
             mean, half = mean_interval([row.get(name, 0.0) for row in rows])
             print(f"{name:42} {mean:9.2f} ±{half:6.2f}")
         sys.exit(0)
-    if size == "duels":
+    if size == "ceiling":
+        table = strength(tuple(("clairvoyant", b, int(sys.argv[3]), 4)
+                               for b in sys.argv[2].split(",")),
+                         int(sys.argv[4]) if len(sys.argv) > 4 else None)
+    elif size == "duels":
         table = strength(chosen_duels(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else None)
     elif size == "timing":
         table = timing(SIZES["full"][0])

@@ -28,7 +28,7 @@ from bot.engine.events import Event
 from bot.engine.views import SeatView
 from bot.players.base import action_kind, amount_range, with_amount
 from bot.players.bet_search import Responder, Round, move_values
-from bot.players.estimate import sample_points, win_share
+from bot.players.estimate import Opponent, Sample, sample_points, win_share
 from bot.players.evidence import deal_hidden, read_lacks
 from bot.players.knowledge import SUIT_INDEX, Knowledge, point_key
 from bot.players.shedding import Counts
@@ -109,6 +109,22 @@ class ExpertPlayer(ThinkingPlayer):
 
     # --- R-8 betting: a search over its own moves ------------------------------------------
 
+    def opponent_samples(
+        self,
+        know: Knowledge,
+        my_cards: list[int],
+        opponents: list[Opponent],
+        big: bool,
+        samples: int,
+        deadline: float | None = None,
+    ) -> list[Sample]:
+        """The opponents' points as the seat may imagine them: the hidden cards dealt
+        `samples` times, weighted by what their bets say (`estimate.sample_points`). One
+        method, so that `bench_players.py ceiling` can measure what perfect reading would be
+        worth by giving a clairvoyant copy the true cards here."""
+        return sample_points(know, my_cards, opponents, big=big, samples=samples,
+                             rng=self.rng, model=True, deadline=deadline)
+
     def bet_levels(
         self, view: SeatView, know: Knowledge, legal: Sequence[Action], spot: BetSpot
     ) -> list[tuple[int, Action]]:
@@ -134,9 +150,8 @@ class ExpertPlayer(ThinkingPlayer):
         spot = self.bet_spot(view, know)
         me, players = know.seat, know.players
         spot.opponents.sort(key=lambda o: (o.seat - me) % players)
-        samples = sample_points(know, spot.my_cards, spot.opponents, big=spot.big,
-                                samples=self.style.samples, rng=self.rng, model=True,
-                                deadline=deadline)
+        samples = self.opponent_samples(know, spot.my_cards, spot.opponents, spot.big,
+                                         self.style.samples, deadline)
         moves = self.bet_levels(view, know, legal, spot)
         betting = view.betting
         state = Round(
@@ -216,9 +231,8 @@ class ExpertPlayer(ThinkingPlayer):
         spot = self.bet_spot(view, know)
         opponents = [o for o in spot.opponents if o.seat in later]
         best_cards = [c.index for c in max(winners, key=key).cards]
-        samples = sample_points(know, best_cards, opponents, big=spot.big,
-                                samples=max(1, self.style.samples // 2), rng=self.rng,
-                                model=True)
+        samples = self.opponent_samples(know, best_cards, opponents, spot.big,
+                                         max(1, self.style.samples // 2))
         total = sum(s.weight for s in samples) or 1.0
         prios = [know.priority(o.seat) for o in opponents]
         chances = []

@@ -56,14 +56,18 @@ def play_hand(
     seed: int | None = None,
     chips: Sequence[int] | None = None,
     on_turn: Callable[[Hand, int, object], None] | None = None,
+    on_start: Callable[[Hand], None] | None = None,
 ) -> Hand:
     """Play one whole hand, every seat asking its player with its seat view,
     legal actions and events only.
 
-    `on_turn(hand, seat, action)` is called before each action is applied.
+    `on_turn(hand, seat, action)` is called before each action is applied; `on_start(hand)`
+    once the cards are dealt (a benchmark's clairvoyant seat watches the hand through it).
     """
     stacks = list(chips) if chips is not None else [START_CHIPS] * rules.players
     hand = Hand.start(rules, stacks, dealer, seed=seed)
+    if on_start is not None:
+        on_start(hand)
     while hand.to_act is not None:
         seat = hand.to_act
         view = hand.seat_view(seat)
@@ -89,6 +93,10 @@ def make_duel_player(level: str, seed: int) -> CpuPlayer:
         player.style = HARD_TIGHT_AGGRESSIVE
         return player
     return make_player(level, seed)
+
+
+#: builds a duel's player of a level (a name) from its seed
+PlayerMaker = Callable[[str, int], CpuPlayer]
 
 
 def _round_outcome(seat: int, put: int, won: int, acts: dict[str, set[int]]) -> str:
@@ -177,9 +185,19 @@ def duel_ledgers(
     return ledgers
 
 
-def duel_scores(a: str, b: str, deals: int, seed: int = 0, players: int = 4) -> list[float]:
+def duel_scores(
+    a: str,
+    b: str,
+    deals: int,
+    seed: int = 0,
+    players: int = 4,
+    *,
+    make: PlayerMaker = make_duel_player,
+    on_start: Callable[[Hand], None] | None = None,
+) -> list[float]:
     """Team A's score (mean chips per player per hand) on each of `deals` duplicate deals of
-    `players` seats (an even number: A and B alternate)."""
+    `players` seats (an even number: A and B alternate); `make` builds a player of a level
+    from its seed, `on_start` sees each hand once dealt (`play_hand`)."""
     scores: list[float] = []
 
     def score(first: Hand, swapped: Hand) -> None:
@@ -187,12 +205,19 @@ def duel_scores(a: str, b: str, deals: int, seed: int = 0, players: int = 4) -> 
         a_chips = sum(first.result[0::2]) + sum(swapped.result[1::2])
         scores.append(a_chips / players)
 
-    _duel(a, b, deals, seed, players, score)
+    _duel(a, b, deals, seed, players, score, make, on_start)
     return scores
 
 
 def _duel(
-    a: str, b: str, deals: int, seed: int, players: int, each: Callable[[Hand, Hand], None]
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    players: int,
+    each: Callable[[Hand, Hand], None],
+    make: PlayerMaker = make_duel_player,
+    on_start: Callable[[Hand], None] | None = None,
 ) -> None:
     """Play `deals` duplicate deals (team A in the even seats, then in the odd ones, on the
     same cards) and give each pair of hands to `each`."""
@@ -200,12 +225,12 @@ def _duel(
         raise ValueError("a duel needs an even number of seats")
     rules = Rules(players=players)
     rng = random.Random(seed)
-    team_a = [make_duel_player(a, rng.randrange(2**31)) for _ in range(players // 2)]
-    team_b = [make_duel_player(b, rng.randrange(2**31)) for _ in range(players // 2)]
+    team_a = [make(a, rng.randrange(2**31)) for _ in range(players // 2)]
+    team_b = [make(b, rng.randrange(2**31)) for _ in range(players // 2)]
     first_seats = [p for pair in zip(team_a, team_b, strict=True) for p in pair]
     swapped_seats = [p for pair in zip(team_b, team_a, strict=True) for p in pair]
     for d in range(deals):
         deal_seed = rng.randrange(2**31)
         dealer = d % players
-        first = play_hand(rules, first_seats, dealer, seed=deal_seed)
-        each(first, play_hand(rules, swapped_seats, dealer, seed=deal_seed))
+        first = play_hand(rules, first_seats, dealer, seed=deal_seed, on_start=on_start)
+        each(first, play_hand(rules, swapped_seats, dealer, seed=deal_seed, on_start=on_start))
