@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import discord
 from discord import app_commands
@@ -179,15 +179,16 @@ class TablePlay:
             await r.say(interaction, done_text(action, lang))
 
     async def command_act(self, interaction: discord.Interaction[StoppaBot], lang: str,
-                          action: Action | None) -> None:
-        """A move by slash command (`action` None: declare the best point)."""
+                          move: Action | Callable[[PlayerHand], Action]) -> None:
+        """A move by slash command: `move`, or the move it reads from the player's hand (the
+        amount of `/stoppa bet` and `/stoppa raise`, `wager`; `/stoppa declare` without cards,
+        `best_point`). Someone who may not act now gets the refusal the move would get."""
         guild, channel = here(interaction)
-        chosen = action
-        if chosen is None:  # declare without cards: the best point
-            info = self.replies.service.hand_for(guild, channel, interaction.user.id)
-            declares = [a for a in info.actions if isinstance(a, Declare)]
-            chosen = declares[0] if declares else Declare(())
-        await self.act(interaction, lang, guild, channel, chosen)
+        if callable(move):
+            service, user = self.replies.service, interaction.user.id
+            service.can_act(guild, channel, user)  # no table, not seated, not their turn...
+            move = move(service.hand_for(guild, channel, user))
+        await self.act(interaction, lang, guild, channel, move)
 
     async def play(self, interaction: discord.Interaction[StoppaBot], lang: str,
                    cards: str) -> None:
@@ -438,6 +439,19 @@ class TablePlay:
                             values)
             return True
         return False
+
+
+def wager(amount: int) -> Callable[[PlayerHand], Action]:
+    """`/stoppa bet` and `/stoppa raise`: the bet of `amount`, or the raise to it when there is
+    a bet, whichever word was typed (`typed_amount`: the one reading of an amount, as in the
+    amount modal, at a practice table and in the terminal)."""
+    return lambda info: typed_amount(info.seat_view, amount)
+
+
+def best_point(info: PlayerHand) -> Action:
+    """`/stoppa declare` without cards: the player's best point (R-9's default)."""
+    declares = [a for a in info.actions if isinstance(a, Declare)]
+    return declares[0] if declares else Declare(())
 
 
 def from_panel(interaction: discord.Interaction[StoppaBot], table_id: int) -> bool:
