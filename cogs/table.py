@@ -199,13 +199,17 @@ class TableCog(
         await self.replies.guard(interaction, lambda lang: self.lobby.back(interaction, lang),
                                  "back")
 
+    async def _seat(self, interaction: discord.Interaction[StoppaBot], action: str) -> None:
+        await self.replies.guard(
+            interaction,
+            lambda lang: self.moves.seat_in_panel(interaction, lang, *here(interaction), action),
+            action,
+        )
+
     @app_commands.command(name="join", description=cmd_str("table.cmd.join"))
     async def join(self, interaction: discord.Interaction[StoppaBot]) -> None:
-        """Sit at this channel's table."""
-        await self.replies.guard(
-            interaction, lambda lang: self.lobby.join(interaction, lang, *here(interaction)),
-            "join",
-        )
+        """Sit at this channel's table (answered with the player's panel, as the Join button)."""
+        await self._seat(interaction, "join")
 
     @app_commands.command(name="leave", description=cmd_str("table.cmd.leave"))
     async def leave(self, interaction: discord.Interaction[StoppaBot]) -> None:
@@ -217,11 +221,9 @@ class TableCog(
 
     @app_commands.command(name="start", description=cmd_str("table.cmd.start"))
     async def start(self, interaction: discord.Interaction[StoppaBot]) -> None:
-        """Start the game (deals the first hand)."""
-        await self.replies.guard(
-            interaction, lambda lang: self.lobby.start(interaction, lang, *here(interaction)),
-            "start",
-        )
+        """Start the game (deals the first hand; answered with the player's panel, as the
+        Start button)."""
+        await self._seat(interaction, "start")
 
     @app_commands.command(name="addbot", description=cmd_str("table.cmd.addbot"))
     @app_commands.describe(level=cmd_str("table.cmd.addbot_level"))

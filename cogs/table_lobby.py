@@ -110,14 +110,6 @@ class TableLobby:
             )
         await r.say(interaction, t("living.thread.opened_reply", lang, thread=thread.mention))
 
-    async def join(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
-                   channel: int) -> None:
-        """Sit at the table."""
-        r = self.replies
-        await r.think(interaction)
-        await r.service.join(guild, channel, interaction.user.id, spoken(interaction))
-        await r.say(interaction, t("table.reply.joined", lang))
-
     async def leave(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                     channel: int) -> None:
         """Leave the table (at the end of the hand in progress)."""
@@ -137,14 +129,6 @@ class TableLobby:
         await r.think(interaction)
         await r.service.back(guild, user)
         await r.say(interaction, t("living.back_reply", lang))
-
-    async def start(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
-                    channel: int) -> None:
-        """Start the game (deals the first hand)."""
-        r = self.replies
-        await r.think(interaction)
-        await r.service.start_game(guild, channel, interaction.user.id)
-        await r.say(interaction, t("table.reply.started", lang))
 
     async def add_cpu(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                       channel: int, level: str) -> None:

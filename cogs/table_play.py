@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.client import StoppaBot
-from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
+from bot.discord_utils import UserFacingError, lang_in_memory, spoken, submitted_values
 from bot.discord_utils.components import carries, custom_id_of, selected_values
 from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
 from bot.engine import (
@@ -250,7 +250,7 @@ class TablePlay:
             guild, channel = state.guild_id, state.channel_id
             lobby, action = self.lobby, button.action
             if action in ("join", "start") and not from_panel(interaction, state.table_id):
-                return await self.seat_in_panel(interaction, lang, state, action)
+                return await self.seat_in_panel(interaction, lang, guild, channel, action)
             if action in ("leave", "back") and from_panel(interaction, state.table_id):
                 return await self.in_panel(interaction, lang, state, action)
             if action == "leave":
@@ -268,15 +268,15 @@ class TablePlay:
                                  table=button.table)
 
     async def seat_in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
-                            state: TableState, action: str) -> None:
-        """Join or Start pressed on the table message: the click's answer is the player's
-        live panel, which then follows the hands, so that their first decision needs no
-        "My cards" (a starter who is not seated gets the plain reply)."""
+                            guild: int, channel: int, action: str) -> None:
+        """Join or Start (the table message's button or the slash command): the answer is the
+        player's live panel, which then follows the hands, so that their first decision needs
+        no "My cards" (a starter who is not seated gets the plain reply). A joiner's language
+        is kept with their seat."""
         r, user = self.replies, interaction.user.id
-        guild, channel = state.guild_id, state.channel_id
         await r.think(interaction)
         if action == "join":
-            state = await r.service.join(guild, channel, user)
+            state = await r.service.join(guild, channel, user, spoken(interaction))
             note = t("table.reply.joined", lang)
         else:
             state = await r.service.start_game(guild, channel, user)
