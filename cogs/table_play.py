@@ -169,7 +169,7 @@ class TablePlay:
             await r.think(interaction)
         try:
             await r.service.act(guild, channel, interaction.user.id, action,
-                                expected_hand=hand, expected_turn=turn)
+                                expected_hand=hand, expected_turn=turn, lang=spoken(interaction))
         except BaseException:
             if panel is not None:
                 panel.note = None
