@@ -55,7 +55,7 @@ from tests.harness.traffic import (  # noqa: E402
     Sent,
     Traffic,
 )
-from tests.harness.transport import TEXT_DISPLAY, walk_components  # noqa: E402
+from tests.harness.transport import text_displays  # noqa: E402
 from tests.harness.virtual_time import LoopClock, run_virtual  # noqa: E402
 
 #: size -> (tables, simulated seconds measured)
@@ -394,7 +394,9 @@ def lag_figures(sim: Simulation, window: list[Sent]) -> dict[str, float]:
         body = s.call.json if isinstance(s.call.json, dict) else {}
         if s.answered is None or channel is None:
             continue
-        for text in _shown_texts(body):
+        # the table message's texts (not a message's content: a ping's deadline is no turn
+        # line shown on the table)
+        for text in text_displays(body.get("components")):
             for deadline in DEADLINE.findall(text):
                 key = (channel, int(deadline))
                 if key not in shown or s.answered < shown[key]:
@@ -416,14 +418,6 @@ def lag_figures(sim: Simulation, window: list[Sent]) -> dict[str, float]:
         "lag_turns": float(len(lags)),
         "lag_unshown_turns": float(unseen),
     }
-
-
-def _shown_texts(body: dict[str, Any]) -> list[str]:
-    """The texts of a message body: its embeds' descriptions, or the text displays of a
-    layout (Components V2) message."""
-    texts = [str(e.get("description") or "") for e in body.get("embeds") or []]
-    return texts + [str(c.get("content") or "") for c in walk_components(body.get("components"))
-                    if c.get("type") == TEXT_DISPLAY]
 
 
 def _channel_of(sim: Simulation, sent: Sent) -> int | None:

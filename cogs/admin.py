@@ -241,8 +241,8 @@ class ServerRulesCog(commands.Cog):
         """The bot's store (open from `setup_hook` to `close`)."""
         return self.bot.open_store
 
-    @app_commands.command(name="stakes", description=cmd_str("commands.stakes.show"))
     @server_command
+    @app_commands.command(name="stakes", description=cmd_str("commands.stakes.show"))
     async def stakes_show(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Show the server's stakes."""
         async with defer_if_slow(interaction):
@@ -250,8 +250,8 @@ class ServerRulesCog(commands.Cog):
             stakes = await self.store.get_stakes(guild_of(interaction))
         await send_ephemeral(interaction, embed=stakes_embed(stakes, lang))
 
-    @app_commands.command(name="variants", description=cmd_str("commands.variants.show"))
     @server_command
+    @app_commands.command(name="variants", description=cmd_str("commands.variants.show"))
     async def variants_show(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Show the server's rule variants."""
         async with defer_if_slow(interaction):

@@ -70,9 +70,9 @@ class EconomyCog(commands.Cog):
         """The bot's store (open from `setup_hook` to `close`)."""
         return self.bot.open_store
 
+    @server_command
     @app_commands.command(name="balance", description=cmd_str("commands.balance.description"))
     @app_commands.describe(member=cmd_str("commands.balance.member"))
-    @server_command
     async def balance(
         self, interaction: discord.Interaction[StoppaBot], member: discord.Member | None = None
     ) -> None:
@@ -92,8 +92,8 @@ class EconomyCog(commands.Cog):
                          balance=amount, currency=currency)
         await send_ephemeral(interaction, text)
 
-    @app_commands.command(name="daily", description=cmd_str("commands.daily.description"))
     @server_command
+    @app_commands.command(name="daily", description=cmd_str("commands.daily.description"))
     async def daily(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """Claim the daily chips (a second claim before the cooldown, a member newer than the
         server's minimum age or a balance at its cap are refused politely)."""
@@ -117,12 +117,12 @@ class EconomyCog(commands.Cog):
         )
         await send_ephemeral(interaction, text)
 
+    @server_command
     @app_commands.command(name="give", description=cmd_str("server_economy.cmd.give_description"))
     @app_commands.describe(
         member=cmd_str("server_economy.cmd.give_member"),
         amount=cmd_str("server_economy.cmd.give_amount"),
     )
-    @server_command
     async def give(
         self, interaction: discord.Interaction[StoppaBot], member: discord.Member,
         amount: GiveAmount,
@@ -168,6 +168,7 @@ class EconomyCog(commands.Cog):
                      left=gift.left_today, currency=currency)
         await interaction.followup.send(note, ephemeral=True)
 
+    @server_command
     @app_commands.command(
         name="leaderboard", description=cmd_str("commands.leaderboard.description")
     )
@@ -178,7 +179,6 @@ class EconomyCog(commands.Cog):
     @app_commands.choices(
         by=[choice(key("commands.leaderboard.choices", k), k) for k in LEADERBOARD_ORDERS]
     )
-    @server_command
     async def leaderboard(
         self,
         interaction: discord.Interaction[StoppaBot],
@@ -248,9 +248,9 @@ class EconomyCog(commands.Cog):
         ranked: Any = self.bot.get_cog("RankedCog")
         return [] if ranked is None else await ranked.season_choices(interaction, current)
 
+    @server_command
     @app_commands.command(name="stats", description=cmd_str("commands.stats.description"))
     @app_commands.describe(member=cmd_str("commands.stats.member"))
-    @server_command
     async def stats(
         self, interaction: discord.Interaction[StoppaBot], member: discord.Member | None = None
     ) -> None:

@@ -30,8 +30,8 @@ class PingsCog(commands.Cog):
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="pings", description=cmd_str("pings.command.description"))
     @server_command
+    @app_commands.command(name="pings", description=cmd_str("pings.command.description"))
     @app_commands.describe(state=cmd_str("pings.command.state"))
     @app_commands.choices(state=[choice(key("pings.command.choices", s), s) for s in STATES])
     async def pings(self, interaction: discord.Interaction[StoppaBot], state: str) -> None:

@@ -259,11 +259,11 @@ class PracticeCog(commands.Cog):
             raise TableError("busy")
         return service
 
+    @member_command
     @app_commands.command(name="practice", description=cmd_str("practice.cmd.description"))
     @app_commands.describe(players=cmd_str("practice.cmd.players"),
                            level=cmd_str("practice.cmd.level"))
     @app_commands.choices(level=[choice(key_of("table.cmd.level", k), k) for k in CPU_LEVELS])
-    @member_command
     async def practice(
         self, interaction: discord.Interaction[StoppaBot],
         players: app_commands.Range[int, MIN_CPUS, MAX_CPUS] = DEFAULT_CPUS,

@@ -140,8 +140,8 @@ class PrivacyCog(commands.Cog):
     def __init__(self, bot: StoppaBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="privacy", description=cmd_str("privacy.command.description"))
     @server_command
+    @app_commands.command(name="privacy", description=cmd_str("privacy.command.description"))
     async def privacy(self, interaction: discord.Interaction[StoppaBot]) -> None:
         """What is kept about the member on this server, privately, with Forget me."""
         guild = _guild(interaction)

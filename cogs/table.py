@@ -21,6 +21,7 @@ through `cogs.table_replies` (the answer, whatever happens).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -30,14 +31,14 @@ from discord.ext import commands
 from bot.client import StoppaBot
 from bot.discord_utils import choice, cmd_str
 from bot.discord_utils.installs import server_command
-from bot.engine import Action, Bet, Call, Declare, Pass, Play, Raise
-from bot.tables import TableState
+from bot.engine import Action, Call, Declare, Pass, Play
+from bot.tables import PlayerHand, TableState
 from cogs.card_input import typed_cards
 from cogs.member_names import MemberNames
 from cogs.table_items import COG_NAME, AmountModal, PickSelect, TableButton
 from cogs.table_lobby import TableLobby
 from cogs.table_panel import PanelBook
-from cogs.table_play import TablePlay
+from cogs.table_play import TablePlay, best_point, wager
 from cogs.table_publisher import TablePublisher
 from cogs.table_replies import TableReplies, here
 from cogs.table_text import key_of
@@ -198,13 +199,17 @@ class TableCog(
         await self.replies.guard(interaction, lambda lang: self.lobby.back(interaction, lang),
                                  "back")
 
+    async def _seat(self, interaction: discord.Interaction[StoppaBot], action: str) -> None:
+        await self.replies.guard(
+            interaction,
+            lambda lang: self.moves.seat_in_panel(interaction, lang, *here(interaction), action),
+            action,
+        )
+
     @app_commands.command(name="join", description=cmd_str("table.cmd.join"))
     async def join(self, interaction: discord.Interaction[StoppaBot]) -> None:
-        """Sit at this channel's table."""
-        await self.replies.guard(
-            interaction, lambda lang: self.lobby.join(interaction, lang, *here(interaction)),
-            "join",
-        )
+        """Sit at this channel's table (answered with the player's panel, as the Join button)."""
+        await self._seat(interaction, "join")
 
     @app_commands.command(name="leave", description=cmd_str("table.cmd.leave"))
     async def leave(self, interaction: discord.Interaction[StoppaBot]) -> None:
@@ -216,11 +221,9 @@ class TableCog(
 
     @app_commands.command(name="start", description=cmd_str("table.cmd.start"))
     async def start(self, interaction: discord.Interaction[StoppaBot]) -> None:
-        """Start the game (deals the first hand)."""
-        await self.replies.guard(
-            interaction, lambda lang: self.lobby.start(interaction, lang, *here(interaction)),
-            "start",
-        )
+        """Start the game (deals the first hand; answered with the player's panel, as the
+        Start button)."""
+        await self._seat(interaction, "start")
 
     @app_commands.command(name="addbot", description=cmd_str("table.cmd.addbot"))
     @app_commands.describe(level=cmd_str("table.cmd.addbot_level"))
@@ -244,10 +247,10 @@ class TableCog(
             "hand",
         )
 
-    async def _move(self, interaction: discord.Interaction[StoppaBot], action: Action | None,
-                    where: str) -> None:
+    async def _move(self, interaction: discord.Interaction[StoppaBot],
+                    move: Action | Callable[[PlayerHand], Action], where: str) -> None:
         await self.replies.guard(
-            interaction, lambda lang: self.moves.command_act(interaction, lang, action), where
+            interaction, lambda lang: self.moves.command_act(interaction, lang, move), where
         )
 
     @app_commands.command(name="bet", description=cmd_str("table.cmd.bet"))
@@ -256,8 +259,9 @@ class TableCog(
         self, interaction: discord.Interaction[StoppaBot], amount: app_commands.Range[int, 1,
         1_000_000]
     ) -> None:
-        """Open the betting at `amount`."""
-        await self._move(interaction, Bet(amount), "bet")
+        """Bet `amount`, or raise to it when there is a bet (the player says how much they put
+        in, as at a practice table and in the terminal)."""
+        await self._move(interaction, wager(amount), "bet")
 
     @app_commands.command(name="call", description=cmd_str("table.cmd.call"))
     async def call(self, interaction: discord.Interaction[StoppaBot]) -> None:
@@ -269,8 +273,8 @@ class TableCog(
     async def raise_(
         self, interaction: discord.Interaction[StoppaBot], to: app_commands.Range[int, 1, 1_000_000]
     ) -> None:
-        """Raise the level to `to`."""
-        await self._move(interaction, Raise(to), "raise")
+        """Raise to `to`, or bet it when nobody has bet yet (one move, as `/stoppa bet`)."""
+        await self._move(interaction, wager(to), "raise")
 
     @app_commands.command(name="pass", description=cmd_str("table.cmd.pass"))
     async def pass_(self, interaction: discord.Interaction[StoppaBot]) -> None:
@@ -284,8 +288,8 @@ class TableCog(
     ) -> None:
         """Declare a point (default: the best one); typed cards that are not cards are refused
         with the notation (UserFacingError, answered by the tree)."""
-        action = Declare(typed_cards(cards)) if cards else None
-        await self._move(interaction, action, "declare")
+        move = Declare(typed_cards(cards)) if cards else best_point
+        await self._move(interaction, move, "declare")
 
     @app_commands.command(name="play", description=cmd_str("table.cmd.play"))
     @app_commands.describe(cards=cmd_str("table.cmd.play_cards"))

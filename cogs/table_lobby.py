@@ -8,10 +8,7 @@ through `TableReplies`; the cog wraps each in `guard`.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import io
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -26,14 +23,11 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.access import in_thread, missing_here, permission_names
 from bot.i18n import t
-from bot.render import render_table, table_alt_text
 from bot.tables import TableState, is_cpu
 from bot.tables.limits import MAX_PLAYERS
-from cogs.table_images import table_snapshot_of
-from cogs.table_layout import alt_text, table_layout
-from cogs.table_publisher import IMAGE_NAME
+from cogs.table_publisher import compose
 from cogs.table_replies import TableReplies, channel_of, guild_of, here
-from cogs.table_text import mention, table_language, table_texts
+from cogs.table_text import mention, table_language
 
 #: What the bot needs in a text channel to open a table in a thread of its own.
 THREAD_PERMISSIONS: tuple[str, ...] = ("create_public_threads", "send_messages_in_threads")
@@ -110,14 +104,6 @@ class TableLobby:
             )
         await r.say(interaction, t("living.thread.opened_reply", lang, thread=thread.mention))
 
-    async def join(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
-                   channel: int) -> None:
-        """Sit at the table."""
-        r = self.replies
-        await r.think(interaction)
-        await r.service.join(guild, channel, interaction.user.id, spoken(interaction))
-        await r.say(interaction, t("table.reply.joined", lang))
-
     async def leave(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                     channel: int) -> None:
         """Leave the table (at the end of the hand in progress)."""
@@ -137,14 +123,6 @@ class TableLobby:
         await r.think(interaction)
         await r.service.back(guild, user)
         await r.say(interaction, t("living.back_reply", lang))
-
-    async def start(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
-                    channel: int) -> None:
-        """Start the game (deals the first hand)."""
-        r = self.replies
-        await r.think(interaction)
-        await r.service.start_game(guild, channel, interaction.user.id)
-        await r.say(interaction, t("table.reply.started", lang))
 
     async def add_cpu(self, interaction: discord.Interaction[StoppaBot], lang: str, guild: int,
                       channel: int, level: str) -> None:
@@ -169,27 +147,19 @@ class TableLobby:
         return None
 
     async def status(self, interaction: discord.Interaction[StoppaBot], lang: str) -> None:
-        """The table of this channel, privately: the table message's layout (its image and
-        texts) without its buttons, which stay on the table message."""
+        """The table of this channel, privately: the table message (its image and texts, in
+        the user's language) without its buttons, which stay on the table message."""
         r = self.replies
         guild, channel = here(interaction)
         state = r.service.table_here(guild, channel)
         await r.think(interaction)
         users = {s.user_id for s in state.seats} | set(state.players)
         names = await r.names.names(guild, users)
-        snap = table_snapshot_of(
-            state, names, lang=lang, title=t("table.embed.title", lang, number=state.table_id)
-        )
         currency = server_currency(r.bot, guild)  # in memory: no store read
-        snap = replace(snap, currency_name=currency.name, currency_emoji=currency.emoji)
-        png = await asyncio.to_thread(render_table, snap)
-        alt = table_alt_text(snap)
-        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME, description=alt_text(alt))
-        texts = table_texts(state, lang, names, [], currency)
-        view = table_layout(texts, lang, closed=state.status == "closed", image=IMAGE_NAME,
-                            alt=alt)
+        draft = await compose(state, lang, names, [], currency)
         await interaction.edit_original_response(
-            view=view, attachments=[file], allowed_mentions=discord.AllowedMentions.none()
+            view=draft.view(buttons=False), attachments=[draft.file()],
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def call_round(self, interaction: discord.Interaction[StoppaBot], lang: str) -> None:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import discord
 from discord import app_commands
 
 from bot.client import StoppaBot
-from bot.discord_utils import UserFacingError, lang_in_memory, submitted_values
+from bot.discord_utils import UserFacingError, lang_in_memory, spoken, submitted_values
 from bot.discord_utils.components import carries, custom_id_of, selected_values
 from bot.discord_utils.numbers import checked_id, custom_id_number, typed_number
 from bot.engine import (
@@ -169,7 +169,7 @@ class TablePlay:
             await r.think(interaction)
         try:
             await r.service.act(guild, channel, interaction.user.id, action,
-                                expected_hand=hand, expected_turn=turn)
+                                expected_hand=hand, expected_turn=turn, lang=spoken(interaction))
         except BaseException:
             if panel is not None:
                 panel.note = None
@@ -179,15 +179,16 @@ class TablePlay:
             await r.say(interaction, done_text(action, lang))
 
     async def command_act(self, interaction: discord.Interaction[StoppaBot], lang: str,
-                          action: Action | None) -> None:
-        """A move by slash command (`action` None: declare the best point)."""
+                          move: Action | Callable[[PlayerHand], Action]) -> None:
+        """A move by slash command: `move`, or the move it reads from the player's hand (the
+        amount of `/stoppa bet` and `/stoppa raise`, `wager`; `/stoppa declare` without cards,
+        `best_point`). Someone who may not act now gets the refusal the move would get."""
         guild, channel = here(interaction)
-        chosen = action
-        if chosen is None:  # declare without cards: the best point
-            info = self.replies.service.hand_for(guild, channel, interaction.user.id)
-            declares = [a for a in info.actions if isinstance(a, Declare)]
-            chosen = declares[0] if declares else Declare(())
-        await self.act(interaction, lang, guild, channel, chosen)
+        if callable(move):
+            service, user = self.replies.service, interaction.user.id
+            service.can_act(guild, channel, user)  # no table, not seated, not their turn...
+            move = move(service.hand_for(guild, channel, user))
+        await self.act(interaction, lang, guild, channel, move)
 
     async def play(self, interaction: discord.Interaction[StoppaBot], lang: str,
                    cards: str) -> None:
@@ -249,7 +250,7 @@ class TablePlay:
             guild, channel = state.guild_id, state.channel_id
             lobby, action = self.lobby, button.action
             if action in ("join", "start") and not from_panel(interaction, state.table_id):
-                return await self.seat_in_panel(interaction, lang, state, action)
+                return await self.seat_in_panel(interaction, lang, guild, channel, action)
             if action in ("leave", "back") and from_panel(interaction, state.table_id):
                 return await self.in_panel(interaction, lang, state, action)
             if action == "leave":
@@ -267,15 +268,15 @@ class TablePlay:
                                  table=button.table)
 
     async def seat_in_panel(self, interaction: discord.Interaction[StoppaBot], lang: str,
-                            state: TableState, action: str) -> None:
-        """Join or Start pressed on the table message: the click's answer is the player's
-        live panel, which then follows the hands, so that their first decision needs no
-        "My cards" (a starter who is not seated gets the plain reply)."""
+                            guild: int, channel: int, action: str) -> None:
+        """Join or Start (the table message's button or the slash command): the answer is the
+        player's live panel, which then follows the hands, so that their first decision needs
+        no "My cards" (a starter who is not seated gets the plain reply). A joiner's language
+        is kept with their seat."""
         r, user = self.replies, interaction.user.id
-        guild, channel = state.guild_id, state.channel_id
         await r.think(interaction)
         if action == "join":
-            state = await r.service.join(guild, channel, user)
+            state = await r.service.join(guild, channel, user, spoken(interaction))
             note = t("table.reply.joined", lang)
         else:
             state = await r.service.start_game(guild, channel, user)
@@ -438,6 +439,19 @@ class TablePlay:
                             values)
             return True
         return False
+
+
+def wager(amount: int) -> Callable[[PlayerHand], Action]:
+    """`/stoppa bet` and `/stoppa raise`: the bet of `amount`, or the raise to it when there is
+    a bet, whichever word was typed (`typed_amount`: the one reading of an amount, as in the
+    amount modal, at a practice table and in the terminal)."""
+    return lambda info: typed_amount(info.seat_view, amount)
+
+
+def best_point(info: PlayerHand) -> Action:
+    """`/stoppa declare` without cards: the player's best point (R-9's default)."""
+    declares = [a for a in info.actions if isinstance(a, Declare)]
+    return declares[0] if declares else Declare(())
 
 
 def from_panel(interaction: discord.Interaction[StoppaBot], table_id: int) -> bool:

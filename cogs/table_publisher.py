@@ -41,7 +41,7 @@ import contextlib
 import hashlib
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -52,6 +52,7 @@ from bot.discord_utils import server_currency
 from bot.discord_utils.edits import MessageEdit
 from bot.discord_utils.request_budget import RequestBudget
 from bot.i18n import t
+from bot.i18n.currency import Currency
 from bot.render import table_alt_text
 from bot.render.png import encode_png_palette
 from bot.render.snapshots import TableSnapshot
@@ -135,8 +136,8 @@ def shown_lines(state: TableState, lines: Sequence[Notice]) -> list[Notice]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Draft:
-    """One edit of a table message, composed: the state shown, its language, texts, image."""
+class TableDraft:
+    """One table message, composed: the state shown, its language, texts, image (`compose`)."""
 
     state: TableState
     lang: str
@@ -149,17 +150,32 @@ class _Draft:
         """The image's digest (an edit uploads it again only when it changed)."""
         return hashlib.sha256(self.png).digest()
 
-    def view(self) -> discord.ui.LayoutView:
-        """The message's layout, its gallery pointing at the attached image."""
+    def view(self, *, buttons: bool = True) -> discord.ui.LayoutView:
+        """The message's layout, its gallery pointing at the attached image (`buttons`:
+        the table message's; a private look has none)."""
         return table_layout(
             self.texts, self.lang, closed=self.state.status == "closed", image=IMAGE_NAME,
-            alt=self.alt, buttons=table_buttons(self.state, self.lang),
+            alt=self.alt, buttons=table_buttons(self.state, self.lang) if buttons else None,
         )
 
     def file(self) -> discord.File:
         """The image as a new attachment."""
         return discord.File(io.BytesIO(self.png), filename=IMAGE_NAME,
                             description=alt_text(self.alt))
+
+
+async def compose(state: TableState, lang: str, names: Mapping[int, str], lines: Sequence[str],
+                  currency: Currency) -> TableDraft:
+    """The table message of `state` in `lang` (the table message and `/stoppa status` show
+    the same): its texts, with `lines` as the last events, and its image, rendered off the
+    event loop without what the texts say (`image_snapshot`), with its alt text."""
+    snapshot = table_snapshot_of(
+        state, names, lang=lang, title=t("table.embed.title", lang, number=state.table_id)
+    )
+    snapshot = replace(snapshot, currency_name=currency.name, currency_emoji=currency.emoji)
+    png = await asyncio.to_thread(render_table_upload, image_snapshot(snapshot))
+    texts = table_texts(state, lang, names, lines, currency)
+    return TableDraft(state, lang, texts, png, table_alt_text(snapshot))
 
 
 #: the table message never pings anyone
@@ -489,9 +505,8 @@ class TablePublisher:
         self._ping_later(slot, draft.state, draft.lang)
         return draft.state
 
-    async def _draft(self, slot: _Slot) -> _Draft:
-        """The slot's latest state as the table message shows it (the image rendered off the
-        event loop)."""
+    async def _draft(self, slot: _Slot) -> TableDraft:
+        """The slot's latest state as the table message shows it, in the table's language."""
         state = slot.state
         client = self.client
         lang = await table_language(client, slot.guild_id, humans(state), state.languages)
@@ -499,15 +514,9 @@ class TablePublisher:
         currency = server_currency(client, slot.guild_id)  # in memory: no store read
         lines = [text for n in last_lines(shown_lines(state, slot.lines))
                  if (text := notice_text(n, lang, names, currency))]
-        snapshot = table_snapshot_of(
-            state, names, lang=lang, title=t("table.embed.title", lang, number=state.table_id)
-        )
-        snapshot = replace(snapshot, currency_name=currency.name, currency_emoji=currency.emoji)
-        png = await asyncio.to_thread(render_table_upload, image_snapshot(snapshot))
-        texts = table_texts(state, lang, names, lines, currency)
-        return _Draft(state, lang, texts, png, table_alt_text(snapshot))
+        return await compose(state, lang, names, lines, currency)
 
-    async def _edit(self, slot: _Slot, draft: _Draft, room: _Room) -> discord.Message | None:
+    async def _edit(self, slot: _Slot, draft: TableDraft, room: _Room) -> discord.Message | None:
         """Edit the table message (through a lent token, else the channel); None when it is
         gone. The image is uploaded only when it changed: the layout's gallery keeps pointing
         at the file attached before (`attachment://table.png`). A message of the embed days
@@ -534,7 +543,7 @@ class TablePublisher:
         slot.lent = None
         return None
 
-    async def _post(self, slot: _Slot, draft: _Draft, room: _Room) -> discord.Message:
+    async def _post(self, slot: _Slot, draft: TableDraft, room: _Room) -> discord.Message:
         """Post a new table message (the first, or after the old one was deleted)."""
         await room.take()
         channel = self.client.get_partial_messageable(slot.channel_id, guild_id=slot.guild_id)

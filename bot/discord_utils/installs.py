@@ -18,21 +18,29 @@ client. (In a DM the tree's `guild_only` check answers first.)
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-T = TypeVar("T")
+#: What a decorator of this module may decorate: a command or a group (above its
+#: `@app_commands.command`), or a cog class (a `GroupCog`: its group). Never a plain function:
+#: placed on a helper by mistake, it would leave the command without its installs and
+#: contexts (mypy refuses it).
+CommandT = TypeVar(
+    "CommandT",
+    bound=app_commands.Command[Any, ..., Any] | app_commands.Group | type[commands.Cog],
+)
 
 
-def server_command(item: T) -> T:
+def server_command(item: CommandT) -> CommandT:
     """A top-level command (or group, or GroupCog class) for servers that invited the bot."""
     item = app_commands.guild_only()(item)
     return app_commands.allowed_installs(guilds=True, users=False)(item)
 
 
-def member_command(item: T) -> T:
+def member_command(item: CommandT) -> CommandT:
     """A top-level command a member may also install to their account, usable anywhere."""
     item = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(item)
     return app_commands.allowed_installs(guilds=True, users=True)(item)

@@ -16,7 +16,8 @@ await service.join(guild, channel, user) -> TableState            # 3-6 seats, 1
 await service.leave(guild, channel, user) -> TableState           # mid-hand: at the hand's end
 await service.add_cpu(guild, channel, by, level="easy") -> TableState   # "random"|"easy"|"hard"
 await service.start_game(guild, channel, user) -> TableState      # deals the first hand
-await service.act(guild, channel, user, action, *, expected_hand=None, expected_turn=None)
+await service.act(guild, channel, user, action, *, expected_hand=None, expected_turn=None,
+                  lang=None)
     -> TableState                  # action: an engine Action or its text ("raise 60")
 await service.call_round(guild, channel, user) -> TableState
 await service.force_close(guild, channel, by) -> TableState       # admin; refunds the escrow

@@ -347,7 +347,8 @@ class TableMeta:
         self.cpus = self.cpus.seated(user, level, seed)
 
     def sat_in(self, user: int, lang: str | None) -> None:
-        """Human `user` sits speaking `lang` ("it"/"en"; None: not known, nothing kept)."""
+        """Human `user` sits (or plays on) speaking `lang` ("it"/"en"; None: not known,
+        nothing changed)."""
         if lang is not None:
             self.languages[user] = lang
 

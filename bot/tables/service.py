@@ -536,12 +536,14 @@ class TableService:
         *,
         expected_hand: int | None = None,
         expected_turn: int | None = None,
+        lang: str | None = None,
     ) -> TableState:
         """Apply `user`'s engine action (or its text, "bet 30") if it is their turn.
 
         `expected_hand`/`expected_turn` are the tokens of the snapshot the button was built
         from; a mismatch (double click, stale button) raises TableError("stale_button").
         Engine refusals raise `IllegalAction` (code/params, messages in engine.toml).
+        `lang`: the language the player speaks now ("it"/"en"), kept with their seat.
         """
         table = self._get(guild, channel)
         if isinstance(action, str):
@@ -551,7 +553,8 @@ class TableService:
                 raise TableError("bad_action", text=action) from None
         chosen = action
         return await self._run(
-            guild, channel, lambda s: s.apply(user, chosen, expected_hand, expected_turn),
+            guild, channel,
+            lambda s: s.apply(user, chosen, expected_hand, expected_turn, lang=lang),
             table=table,
         )
 

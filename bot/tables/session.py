@@ -155,8 +155,11 @@ class TableSession:
         expected_turn: int | None,
         *,
         source: str = "player",
+        lang: str | None = None,
     ) -> list[Update]:
-        """Apply one action of `user` if they may act (`can_act`) with these tokens."""
+        """Apply one action of `user` if they may act (`can_act`) with these tokens; a
+        player's `lang` (the language of their Discord now, None: not known) is kept with
+        their seat in the move's own transaction: a locale changed mid-table is followed."""
         self.check_open()
         seat = self.can_act(user, expected_hand, expected_turn)
         meta = self.meta.copy()
@@ -164,6 +167,7 @@ class TableSession:
         if source == "player":
             meta.absence = meta.absence.acted(user)
             meta.moved_on()
+            meta.sat_in(user, lang)
         kind = "action" if source == "player" else source
         return await self.play_on(meta, moves, events, [], kind)
 

@@ -32,9 +32,6 @@ class TableDriver:
     rng: random.Random = field(init=False)
     replies: list[Reply] = field(default_factory=list)
     checks: int = 0
-    #: the cards each hand's players played in its stoppa (public once played): the table
-    #: message may still tell the last hand's plays while the next hand deals those cards
-    played: dict[int, set[str]] = field(default_factory=dict)
     #: each member's live panel (`panel_of`)
     panels: dict[int, FakeMessage] = field(default_factory=dict)
 
@@ -181,8 +178,6 @@ class TableDriver:
         else:
             reply = await self.act_by_buttons(member, action)
         self.replies.append(reply)
-        if isinstance(action, Play):
-            self.played.setdefault(before[0], set()).update(str(c) for c in action.cards)
         after = self.state()
         moved = after is None or (after.hand_no, after.turn) != before
         assert moved, f"{action} by {member.name} did not move the table: {reply.text}"
@@ -198,9 +193,6 @@ class TableDriver:
         self.checks += 1
         users = [m.id for m in self.members]
         hidden = hidden_cards(self.service, self.h.guild_id, self.h.channel_id, users)
-        state = self.state()
-        if state is not None:  # the last hand's plays, public, may still be on the message
-            hidden -= self.played.get(state.hand_no - 1, set())
         assert not public_leaks(self.h, hidden)
 
     async def play_until_closed(self, mode: str, *, limit: int = 2000) -> int:

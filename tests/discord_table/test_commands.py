@@ -77,6 +77,34 @@ async def test_lobby_join_leave_status_and_messages(h: Harness) -> None:
     assert state is not None and state.message_id == fresh.id
 
 
+async def test_status_shows_the_table_messages_image(h: Harness) -> None:
+    """`/stoppa status` draws the table as the table message does: without the turn marker,
+    the seats' bets and the bet to match, which its text says (issue 36)."""
+    members = [h.member("Anna"), h.member("Bruno"), h.member("Carla", locale="it")]
+    await open_table(h, members)
+    driver = TableDriver(h, members)
+    state = driver.state()
+    assert state is not None and state.to_act is not None
+    first = driver.member(state.to_act)
+    low = driver.hand_info(first).bet_range[0]  # type: ignore[index]
+    await h.slash(first, "stoppa bet", amount=low)  # a bet out, the next player to act
+    await h.settle()
+    message = driver.table_message()
+    for member in members:
+        status = await h.slash(member, "stoppa status")
+        lang = "it" if member.locale == "it" else "en"
+        shown = status.message
+        assert status.ephemeral and shown is not None and not shown.custom_ids()
+        assert shown.text_displays()[0].startswith(
+            "## " + t("table.embed.title", lang, number=state.table_id))
+        assert shown.media_urls() == ["attachment://table.png"]
+        (image,) = status.files
+        if lang == "en":  # the table's language: the very image of the table message
+            assert image.data == message.attachments[-1].data
+        else:
+            assert image.is_png and image.data != message.attachments[-1].data
+
+
 async def test_play_autocomplete_offers_the_legal_openings(h: Harness) -> None:
     members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
     await open_table(h, members)

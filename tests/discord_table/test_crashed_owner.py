@@ -60,5 +60,6 @@ async def test_every_answer_agrees_until_the_table_is_taken_over(tmp_path: Path)
         assert after is not None and (after.hand_no, after.turn) == (before.hand_no, before.turn)
         assert (await h.store.get_table(before.table_id)).version == row.version
         joined = await h.slash(carla, "stoppa join")
-        assert joined.text == t("table.reply.joined", "en")
+        assert joined.text.split("\n")[:2] == [t("table.reply.joined", "en"),  # her panel
+                                                t("table.hand.waiting_next", "en")]
         assert await h.store.audit() == []

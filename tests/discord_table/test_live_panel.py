@@ -120,7 +120,7 @@ async def test_a_panel_follows_a_hand_and_the_next_without_a_click_between_turns
             and not c.files and "attachments" not in c.data
             and shows_hand_image(c.data)]
     assert kept and panel.attachments and panel.attachments[0].filename == "hand.png"
-    assert [m["url"] for m in panel.media()] == ["attachment://hand.png"]
+    assert panel.media_urls() == ["attachment://hand.png"]
 
 
 async def test_two_players_panels_never_show_each_others_cards(h: Harness) -> None:

@@ -47,7 +47,7 @@ async def test_a_panel_of_the_legacy_layout_is_converted_in_one_edit(h: Harness)
     assert old.v2 and old.content == "" and not old.embeds
     assert [f.filename for f in old.attachments] == ["hand.png"]
     assert old.attachments[0].id != old_image and old.attachments[0].is_png
-    assert [m["url"] for m in old.media()] == ["attachment://hand.png"]
+    assert old.media_urls() == ["attachment://hand.png"]
     assert sorted(cards_line(old)) == sorted(
         c.code for c in driver.hand_info(anna).seat_view.hand)
     # the next edit keeps that image: no upload, no attachments key, the gallery still shows it
@@ -98,12 +98,49 @@ async def test_join_and_start_answer_with_the_players_panels(h: Harness) -> None
         # no "My cards" needed: the answer to their click follows the deal
         assert sorted(cards_line(panel)) == sorted(
             c.code for c in driver.hand_info(member).seat_view.hand)
-        assert [m["url"] for m in panel.media()] == ["attachment://hand.png"]
+        assert panel.media_urls() == ["attachment://hand.png"]
     # a player who sits down during a hand is told theirs starts with the next one
     late = await h.click(dario, table.id, "stoppa:1:join")
     assert late.message is not None and late.message.v2
     assert late.text.split("\n")[:2] == [t("table.reply.joined", "en"),
                                          t("table.hand.waiting_next", "en")]
+
+
+async def test_join_and_start_by_slash_command_answer_with_the_panel_too(h: Harness) -> None:
+    """`/stoppa join` and `/stoppa start` answer as the buttons do (one code path): with the
+    player's panel, in their language, which follows the deal; a joiner's language is kept
+    with their seat, by the button as by the command."""
+    anna, bruno = h.member("Anna", locale="it"), h.member("Bruno")
+    carla, dario = h.member("Carla", locale="it"), h.member("Dario", locale="it")
+    await h.slash(anna, "stoppa new")
+    (table,) = h.messages()
+    joined = {bruno.id: await h.slash(bruno, "stoppa join"),
+              carla.id: await h.slash(carla, "stoppa join")}
+    for member, lang in ((bruno, "en"), (carla, "it")):
+        reply = joined[member.id]
+        panel = reply.message
+        assert panel is not None and panel.ephemeral and panel.v2
+        assert reply.text.split("\n")[0] == t("table.reply.joined", lang)
+        assert panel.custom_ids() == ["stoppa:1:leave"]
+    started = await h.slash(anna, "stoppa start")
+    await h.settle()
+    driver = TableDriver(h, [anna, bruno, carla])
+    for member, reply, lang in ((bruno, joined[bruno.id], "en"), (carla, joined[carla.id], "it"),
+                                (anna, started, "it")):
+        panel = reply.message
+        assert panel is not None and panel.ephemeral and panel.v2
+        assert panel.text.startswith(f"**{t('table.hand.title', lang, hand_no=1)}**\n")
+        assert sorted(cards_line(panel)) == sorted(  # the deal, with no "My cards"
+            c.code for c in driver.hand_info(member).seat_view.hand)
+        assert panel.media_urls() == ["attachment://hand.png"]
+    late = await h.click(dario, table.id, "stoppa:1:join")  # the button, during the hand
+    assert late.message is not None and late.message.v2
+    assert late.text.split("\n")[:2] == [t("table.reply.joined", "it"),
+                                         t("table.hand.waiting_next", "it")]
+    state = h.bot.tables.state(h.channel_id)
+    assert state is not None
+    assert dict(state.languages) == {anna.id: "it", bruno.id: "en", carla.id: "it",
+                                     dario.id: "it"}
 
 
 async def test_leave_in_a_lobby_panel(h: Harness) -> None:

@@ -112,3 +112,36 @@ async def test_the_table_and_its_pings_keep_the_players_language_after_a_restart
     await clock.advance(TIMEOUT)  # the turn runs out: the table message is edited
     await h.settle()
     assert speaks(h.message(message.id), "it")
+
+
+async def test_a_player_who_switches_discord_to_italian_mid_table_is_followed(
+    h: Harness,
+) -> None:
+    """The opener sat in English, then set their Discord to Italian: their next move keeps
+    the new language with their seat (in the move's own transaction), so the table message,
+    which follows its opener, speaks Italian, and still does after a restart."""
+    members = [h.member(name) for name in ("Anna", "Bruno", "Carla")]
+    await open_table(h, members)
+    driver = TableDriver(h, members, seed=3)
+    assert speaks(table_message(h), "en")
+    anna = members[0]
+    anna.locale = "it"  # her Discord in Italian from now on
+    for _ in range(20):  # the others play until it is her turn
+        state = driver.state()
+        assert state is not None and state.to_act is not None
+        if state.to_act == anna.id:
+            break
+        await driver.play_turn("slash")
+    moved = await h.slash(anna, "stoppa pass")
+    assert moved.ephemeral and moved.text == t("table.done.pass", "it")
+    await h.settle()
+    state = driver.state()
+    assert state is not None and dict(state.languages)[anna.id] == "it"
+    assert dict(state.languages)[members[1].id] == "en"
+    assert speaks(table_message(h), "it") and not speaks(table_message(h), "en")
+    row = await h.store.get_table(state.table_id)  # written, not only in memory
+    assert row.meta["languages"][str(anna.id)] == "it"
+    await h.restart()
+    assert h.bot.languages.member(anna.id) is None
+    state = h.bot.tables.state(h.channel_id)
+    assert state is not None and dict(state.languages)[anna.id] == "it"

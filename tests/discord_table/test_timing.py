@@ -45,10 +45,10 @@ async def test_slow_work_starts_only_after_the_interaction_is_answered(
             return timed
 
         monkeypatch.setattr(service, name, wrap(original, name))
-    # the modules of the cog that render (`cogs.table_panel`: the hand, `cogs.table_lobby`:
-    # `/stoppa status`)
+    # the modules of the cog that render (`cogs.table_panel`: the hand, `cogs.table_publisher`:
+    # the table message and `/stoppa status`)
     for module, name in (("cogs.table_panel", "render_hand_upload"),
-                         ("cogs.table_lobby", "render_table")):
+                         ("cogs.table_publisher", "render_table_upload")):
         table_module = sys.modules[module]
         original = getattr(table_module, name)
 
@@ -74,6 +74,6 @@ async def test_slow_work_starts_only_after_the_interaction_is_answered(
 
     kinds = {name for name, _ in seen}
     assert {"open_table", "join", "start_game", "act", "call_round", "render_hand_upload",
-            "render_table"} <= kinds
+            "render_table_upload"} <= kinds
     late = [name for name, ok in seen if not ok]
     assert late == []

@@ -9,7 +9,7 @@ from bot.i18n import t
 from tests.discord_table.driver import TableDriver
 from tests.discord_table.test_game import open_table
 from tests.discord_table.test_orphans import open_modal
-from tests.harness import Harness
+from tests.harness import FakeMember, Harness
 
 
 async def test_an_amount_typed_over_a_bet_at_the_maximum_gets_the_engines_refusal(
@@ -37,4 +37,39 @@ async def test_an_amount_typed_over_a_bet_at_the_maximum_gets_the_engines_refusa
     # cannot bet or raise now")
     assert typed.ephemeral and typed.text == t("engine.cannot_raise", lang)
     assert typed.text != t("table.refuse.no_bet_now", lang)
+    assert driver.state() == state
+
+
+async def test_slash_bet_and_raise_read_the_amount_as_one_move(h: Harness) -> None:
+    """`/stoppa raise to:N` before any bet is the bet of N, `/stoppa bet amount:N` after a bet
+    the raise to N (as "bet N" at practice and in the terminal); over a bet at the maximum,
+    the engine's own refusal, in the player's language, and nothing changes."""
+    members = [h.member("Anna"), h.member("Bruno", locale="it"), h.member("Carla", locale="it")]
+    await open_table(h, members)
+    driver = TableDriver(h, members)
+
+    def to_act() -> tuple[FakeMember, str]:
+        state = driver.state()
+        assert state is not None and state.to_act is not None
+        member = driver.member(state.to_act)
+        return member, "it" if member.locale == "it" else "en"
+
+    first, lang = to_act()
+    low, high = driver.hand_info(first).bet_range  # type: ignore[misc]
+    opened = await h.slash(first, "stoppa raise", to=low)  # nobody bet yet: a bet
+    assert opened.ephemeral and opened.text == t("table.done.bet", lang, amount=low)
+    state = driver.state()
+    assert state is not None and state.betting is not None and state.betting.level == low
+
+    second, lang = to_act()
+    raised = await h.slash(second, "stoppa bet", amount=high)  # a bet is out: the raise to it
+    assert raised.ephemeral and raised.text == t("table.done.raise", lang, amount=high)
+    state = driver.state()
+    assert state is not None and state.betting is not None and state.betting.level == high
+
+    third, lang = to_act()
+    assert lang == "it" and driver.hand_info(third).bet_range is None  # the maximum: no raise
+    refused = await h.slash(third, "stoppa bet", amount=high + 10)
+    assert refused.ephemeral and refused.text == "Non puoi rilanciare adesso."
+    assert refused.text == t("engine.cannot_raise", "it")
     assert driver.state() == state

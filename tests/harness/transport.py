@@ -165,8 +165,7 @@ class FakeMessage:
             for fld in embed.get("fields") or []:
                 parts.append(f"{fld.get('name', '')}: {fld.get('value', '')}")
             parts.append((embed.get("footer") or {}).get("text") or "")
-        parts += [str(c.get("content") or "") for c in walk_components(self.components)
-                  if c.get("type") == TEXT_DISPLAY]  # a Components V2 message's text
+        parts += text_displays(self.components)  # a Components V2 message's text
         return "\n".join(p for p in parts if p)
 
     @property
@@ -178,19 +177,14 @@ class FakeMessage:
         """Every component, nested ones included (rows, containers, sections), in order."""
         return walk_components(self.components)
 
-    def media(self) -> list[dict[str, Any]]:
-        """The media items of its V2 components (gallery items, thumbnails, files): each a
-        dict with the `url` ("attachment://hand.png" as the bot sent it) and `description`."""
-        return media_items(self.components)
-
     def text_displays(self) -> list[str]:
         """The text of every TextDisplay of a layout (Components V2) message, in order."""
-        return [str(c.get("content") or "") for c in walk_components(self.components)
-                if c.get("type") == TEXT_DISPLAY]
+        return text_displays(self.components)
 
     def media_urls(self) -> list[str]:
-        """The URLs of a layout message's gallery items (`attachment://table.png`...)."""
-        return [str(item["url"]) for item in self.media()]
+        """The URLs of its V2 media items (gallery items, thumbnails, files) as the bot sent
+        them ("attachment://table.png"...); `media_items` has their descriptions too."""
+        return [str(item["url"]) for item in media_items(self.components)]
 
     def custom_ids(self) -> list[str]:
         """The custom ids of every component (buttons, selects), in order."""
@@ -714,9 +708,15 @@ def walk_components(items: Any) -> list[dict[str, Any]]:
 
 def sent_text(data: dict[str, Any]) -> str:
     """The text of a message body as sent: its content and its text displays."""
-    texts = [str(c.get("content") or "") for c in walk_components(data.get("components"))
-             if c.get("type") == TEXT_DISPLAY]
+    texts = text_displays(data.get("components"))
     return "\n".join(x for x in [str(data.get("content") or ""), *texts] if x)
+
+
+def text_displays(components: Any) -> list[str]:
+    """The text of every TextDisplay of V2 components (a message's, or a request body's), in
+    order."""
+    return [str(c.get("content") or "") for c in walk_components(components)
+            if c.get("type") == TEXT_DISPLAY]
 
 
 def media_items(components: Any) -> list[dict[str, Any]]:

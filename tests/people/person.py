@@ -133,7 +133,7 @@ class Person:
         seat = state.seat_of(self.id) if state is not None else None
         if state is None or seat is None:
             return False
-        if message.media() and image_shown(message) is None:
+        if message.media_urls() and image_shown(message) is None:
             return False  # a gallery of a file the message lacks: a broken image
         text = message.text
         first = text.splitlines()[0] if text else ""
@@ -283,7 +283,7 @@ def controls(message: FakeMessage | None, actions: frozenset[str]) -> list[Contr
 def image_shown(message: FakeMessage) -> CapturedFile | None:
     """The image a person sees in `message`: the attached file its layout's gallery names
     (`attachment://hand.png`, Components V2), else its first attachment (legacy)."""
-    names = [str(m["url"]).removeprefix("attachment://") for m in message.media()]
+    names = [url.removeprefix("attachment://") for url in message.media_urls()]
     files = [f for f in message.attachments if not names or f.filename in names]
     return files[0] if files else None
 
