@@ -24,7 +24,8 @@ hands; mean per player per hand and 95% half-width): run it for two levels again
 ``ceiling OPPONENTS DEALS [workers]`` duels ``Clairvoyant`` (the expert seeing the opponents'
 true cards when it bets and declares: it cheats, and lives only here) against each of the
 comma-separated levels: what perfect reading would be worth to the expert's search, the ceiling
-against which to set the expert's strength goals.
+against which to set the expert's strength goals (``ledger clairvoyant B DEALS`` says where
+its chips come from).
 
 ``decisions [hands]`` prints a digest of every action the CPU players choose over seeded hands
 of 3 to 6 players (per level; the hard level plays a fifth of the hands, the expert a tenth):
@@ -44,6 +45,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.engine import Rules
@@ -55,6 +57,7 @@ from bot.players.expert import ExpertPlayer
 from bot.players.knowledge import Knowledge, point_key
 from bot.players.match import (
     START_CHIPS,
+    PlayerMaker,
     duel_ledgers,
     duel_scores,
     make_duel_player,
@@ -136,8 +139,13 @@ def decision_digest(level: str, hands: int) -> str:
 
 def _chunk(args: tuple[str, str, int, int, int]) -> list[float]:
     a, b, deals, seed, players = args
-    if a != "clairvoyant":
-        return duel_scores(a, b, deals, seed, players)
+    make, on_start = seer_seating()
+    return duel_scores(a, b, deals, seed, players, make=make, on_start=on_start)
+
+
+def seer_seating() -> tuple[PlayerMaker, Callable[[Hand], None]]:
+    """A duel's player maker that also knows the level ``clairvoyant``, and the hook that
+    shows it each hand (every other level as `match.make_duel_player` makes it)."""
     watched: list[Hand] = []
 
     def make(level: str, seed: int) -> CpuPlayer:
@@ -145,7 +153,7 @@ def _chunk(args: tuple[str, str, int, int, int]) -> list[float]:
             return Clairvoyant(seed, watched)
         return make_duel_player(level, seed)
 
-    return duel_scores(a, b, deals, seed, players, make=make, on_start=watched.append)
+    return make, watched.append
 
 
 class Clairvoyant(ExpertPlayer):
@@ -271,8 +279,9 @@ if __name__ == "__main__":
         sys.exit(0)
     if size == "ledger":
         a, b, deals = sys.argv[2], sys.argv[3], int(sys.argv[4])
+        make, on_start = seer_seating()
         rows = duel_ledgers(a, b, deals, seed=1, players=int(sys.argv[5]) if len(sys.argv) > 5
-                            else 4)
+                            else 4, make=make, on_start=on_start)
         for name in sorted({name for row in rows for name in row}):
             mean, half = mean_interval([row.get(name, 0.0) for row in rows])
             print(f"{name:42} {mean:9.2f} ±{half:6.2f}")

@@ -167,10 +167,17 @@ def phase_ledger(hand: Hand, seats: Iterable[int]) -> dict[int, dict[str, float]
 
 
 def duel_ledgers(
-    a: str, b: str, deals: int, seed: int = 0, players: int = 4
+    a: str,
+    b: str,
+    deals: int,
+    seed: int = 0,
+    players: int = 4,
+    *,
+    make: PlayerMaker = make_duel_player,
+    on_start: Callable[[Hand], None] | None = None,
 ) -> list[dict[str, float]]:
     """Team A's `phase_ledger` on each of `deals` duplicate deals, per player and per hand as
-    `duel_scores` scores them (its "total" is that score)."""
+    `duel_scores` scores them (its "total" is that score; `make`, `on_start` as there)."""
     ledgers: list[dict[str, float]] = []
 
     def keep(first: Hand, swapped: Hand) -> None:
@@ -181,7 +188,7 @@ def duel_ledgers(
                     row[name] += value / players
         ledgers.append(dict(row))
 
-    _duel(a, b, deals, seed, players, keep)
+    _duel(a, b, deals, seed, players, keep, make, on_start)
     return ledgers
 
 
