@@ -21,11 +21,12 @@ table can be measured in runs of a few minutes each (``full`` is every one of th
 hands; mean per player per hand and 95% half-width): run it for two levels against the same B
 (same seed, so the same decks and opponents) to see in which phase one wins more.
 
-``ceiling OPPONENTS DEALS [workers]`` duels ``Clairvoyant`` (the expert seeing the opponents'
-true cards when it bets and declares: it cheats, and lives only here) against each of the
-comma-separated levels: what perfect reading would be worth to the expert's search, the ceiling
-against which to set the expert's strength goals (``ledger clairvoyant B DEALS`` says where
-its chips come from).
+``ceiling SEER OPPONENTS DEALS [workers]`` duels a ``Clairvoyant`` (the expert seeing the
+opponents' true cards when it bets and declares: it cheats, and lives only here) against each of
+the comma-separated levels: what perfect reading would be worth to the expert's search, the
+ceiling against which to set the expert's strength goals. SEER is ``clairvoyant`` (the expert's
+own model of the answers to its bets) or ``clairvoyant2`` (another model: ``SEERS``);
+``ledger clairvoyant B DEALS`` says where its chips come from.
 
 ``decisions [hands]`` prints a digest of every action the CPU players choose over seeded hands
 of 3 to 6 players (per level; the hard level plays a fifth of the hands, the expert a tenth):
@@ -34,7 +35,7 @@ equal digests before and after a change mean the players decide exactly as befor
 Run (from the repository root, so that ``bot`` is this tree):
 ``PYTHONPATH=. .venv/bin/python bench/bench_players.py MODE`` with MODE one of ``small``,
 ``full``, ``timing``, ``duels NAMES [workers]``, ``ledger A B DEALS [PLAYERS]``,
-``ceiling OPPONENTS DEALS [workers]``,
+``ceiling SEER OPPONENTS DEALS [workers]``,
 ``decisions [hands]``.
 """
 
@@ -52,6 +53,7 @@ from bot.engine import Rules
 from bot.engine.hand import Hand
 from bot.players import LEVELS, make_player
 from bot.players.base import CpuPlayer
+from bot.players.bet_search import Responder
 from bot.players.estimate import Opponent, Sample, percentile, strength_table
 from bot.players.expert import ExpertPlayer
 from bot.players.knowledge import Knowledge, point_key
@@ -149,11 +151,20 @@ def seer_seating() -> tuple[PlayerMaker, Callable[[Hand], None]]:
     watched: list[Hand] = []
 
     def make(level: str, seed: int) -> CpuPlayer:
-        if level == "clairvoyant":
-            return Clairvoyant(seed, watched)
+        if level in SEERS:
+            return Clairvoyant(seed, watched, SEERS[level])
         return make_duel_player(level, seed)
 
     return make, watched.append
+
+
+#: the clairvoyant levels and the answers each expects to its bets: the expert's own model
+#: (`clairvoyant`), and one where opponents call when strength squared reaches the price
+#: (`clairvoyant2`: more calls from middling points, so fewer hopeless bluffs)
+SEERS = {
+    "clairvoyant": ExpertPlayer.responder,
+    "clairvoyant2": Responder(raise_above=ExpertPlayer.responder.raise_above, power=2.0),
+}
 
 
 class Clairvoyant(ExpertPlayer):
@@ -162,9 +173,10 @@ class Clairvoyant(ExpertPlayer):
     with it what perfect reading of the hidden cards would be worth to the expert's search,
     an upper bound for any better inference."""
 
-    def __init__(self, seed: int, watched: list[Hand]) -> None:
+    def __init__(self, seed: int, watched: list[Hand], responder: Responder) -> None:
         super().__init__(seed, "clairvoyant")
         self.watched = watched  # every hand dealt so far; the last is the one in play
+        self.responder = responder
 
     def opponent_samples(
         self,
@@ -287,9 +299,11 @@ if __name__ == "__main__":
             print(f"{name:42} {mean:9.2f} ±{half:6.2f}")
         sys.exit(0)
     if size == "ceiling":
-        table = strength(tuple(("clairvoyant", b, int(sys.argv[3]), 4)
-                               for b in sys.argv[2].split(",")),
-                         int(sys.argv[4]) if len(sys.argv) > 4 else None)
+        seer, opponents, deals = sys.argv[2], sys.argv[3].split(","), int(sys.argv[4])
+        if seer not in SEERS:
+            raise SystemExit(f"unknown clairvoyant {seer!r}: choose among {sorted(SEERS)}")
+        table = strength(tuple((seer, b, deals, 4) for b in opponents),
+                         int(sys.argv[5]) if len(sys.argv) > 5 else None)
     elif size == "duels":
         table = strength(chosen_duels(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else None)
     elif size == "timing":

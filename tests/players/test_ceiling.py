@@ -17,7 +17,7 @@ BENCH = load(Path(__file__).resolve().parents[2] / "bench" / "bench_players.py")
 
 def test_the_clairvoyants_sample_is_the_true_cards_of_every_opponent() -> None:
     watched: list[Hand] = []
-    seer = BENCH.Clairvoyant(3, watched)
+    seer = BENCH.Clairvoyant(3, watched, BENCH.SEERS["clairvoyant"])
     checked = 0
 
     def check(hand: Hand, seat: int, action: object) -> None:
@@ -50,4 +50,5 @@ def test_a_duels_own_maker_seats_its_players_and_sees_every_hand() -> None:
     scores = duel_scores("easy", "random", 2, seed=4, make=make, on_start=hands.append)
     assert scores == duel_scores("easy", "random", 2, seed=4)
     assert made == ["easy", "easy", "random", "random"] and len(hands) == 4
-    assert len(BENCH._chunk(("clairvoyant", "random", 1, 9, 4))) == 1
+    for seer in BENCH.SEERS:
+        assert len(BENCH._chunk((seer, "random", 1, 9, 4))) == 1
