@@ -4,7 +4,7 @@ A search in a thread holds the interpreter's lock, so on a busy bot people's cli
 behind the CPUs' thinking (`bench/bench_tables.py small --cpus expert`: the people's paced
 p99 139 ms against 6.4 ms without CPU seats). A `Thinker` with processes thinks in the
 worker processes of a `ProcessPoolExecutor` instead; with none (`STOPPA_CPU_PROCESSES=0`,
-the tests' and the demo's default) in a thread, as before.
+the tests' and the benchmarks' default) in a thread, as before.
 
 A CPU player is stateful (its rng, its reading of the bets, what the expert has seen), so a
 worker receives the player with the seat's view and returns the action *and* the player as
@@ -17,7 +17,9 @@ fresh single-threaded process that imported this module once (`spawn` where ther
 
 A worker that dies (killed, out of memory) breaks its whole pool: the decision it held is
 thought again in a thread (the worker had a copy, so the player is as it was) while a new
-pool replaces the broken one in the background. A CPU never loses a turn.
+pool replaces the broken one in the background. A CPU never loses a turn. A bot that closes
+shuts its workers down; one killed outright cannot, so each worker ends when the bot's process
+does (`end_with`).
 
 This module imports only the players and the engine: a worker loads no more than it needs.
 """
@@ -29,12 +31,14 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from bot.engine import prepare
@@ -47,6 +51,9 @@ log = logging.getLogger("stoppa.thinking")
 
 T = TypeVar("T")
 
+#: how much lower the workers' scheduling priority is than the bot's (`os.nice`): where the
+#: cores are short, a person's click runs before a CPU's search
+WORKER_NICENESS = 5
 #: the most worker processes `default_processes` gives a live bot (a decision is one search
 #: on one core; more processes than tables thinking at once only cost memory)
 DEFAULT_MAX_PROCESSES = 4
@@ -78,10 +85,24 @@ def decide(player: CpuPlayer, view: SeatView, legal: Sequence[Action],
 
 def start_worker() -> None:
     """Each worker's start: Ctrl-C reaches the whole terminal's process group, but the bot
-    shuts its workers down itself (a worker killed by SIGINT would break the pool); and the
-    engine's lookup tables, built once."""
+    shuts its workers down itself (a worker killed by SIGINT would break the pool); a lower
+    priority than the bot's (`WORKER_NICENESS`); an end when the bot ends without shutting
+    it down (killed: a worker waiting for work would wait for ever); and the engine's lookup
+    tables, built once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
+    bot = multiprocessing.parent_process()
+    if bot is not None:
+        threading.Thread(target=end_with, args=(bot,), name="stoppa-end-with-bot",
+                         daemon=True).start()
     prepare()
+
+
+def end_with(bot: BaseProcess) -> None:
+    """Wait for the bot's process to end, then end this worker."""
+    bot.join()
+    os._exit(0)
 
 
 def worker_context() -> BaseContext:

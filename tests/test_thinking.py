@@ -15,8 +15,11 @@ import os
 import pickle
 import random
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,8 +28,9 @@ from bot.engine import Hand, Rules, prepare
 from bot.players import LEVELS, CpuPlayer, make_player
 from bot.players.hint import hint
 from bot.players.strategy import DecisionFigures
-from bot.thinking import Decision, Thinker, decide
+from bot.thinking import WORKER_NICENESS, Decision, Thinker, decide
 
+ROOT = Path(__file__).resolve().parents[1]
 #: the level of each seat: every level plays, the expert included
 SEATS = ("random", "easy", "hard", "expert")
 
@@ -132,9 +136,9 @@ async def test_no_processes_think_in_a_thread() -> None:
 
 
 async def test_a_killed_worker_costs_no_turn() -> None:
-    """The worker is killed while it thinks an expert's move: the move is thought again in a
-    thread from the player as it was (the same action and state as without the kill), and a
-    new pool takes over."""
+    """The only worker is killed while it works (a half-second job) with an expert's move
+    waiting behind it: the move is thought again in a thread from the player as it was (the
+    same action and state as without the kill), and a new pool takes over."""
     prepare()
     thinker = await Thinker.start(1)
     try:
@@ -146,13 +150,15 @@ async def test_a_killed_worker_costs_no_turn() -> None:
         args = hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
         player = make_player("expert", 77)
         expected = decide(pickle.loads(pickle.dumps(player)), *args)
+        busy = asyncio.create_task(thinker.run(time.sleep, 0.5))
         thinking = asyncio.create_task(thinker.decide(player, *args))
-        await asyncio.sleep(0.02)  # the worker has the job (or soon will: both must work)
+        await asyncio.sleep(0.1)
         os.kill(worker, signal.SIGKILL)
         decision = await thinking
         assert decision.action == expected.action
         assert state(decision.player) == state(expected.player)
-        assert thinker.in_threads == 1
+        await busy
+        assert thinker.in_threads == 2
         assert await gone(worker)
         deadline = time.monotonic() + 30
         while thinker.pool is None and time.monotonic() < deadline:
@@ -175,3 +181,41 @@ async def test_close_leaves_no_worker() -> None:
     assert not {p.pid for p in multiprocessing.active_children()} & workers
     assert not any(alive(pid) for pid in workers if pid is not None)
     assert await thinker.run(os.getpid) == os.getpid()  # after close: a thread
+
+
+async def test_workers_think_at_a_lower_priority(pool: Thinker) -> None:
+    """Where the cores are short, a person's click runs before a CPU's search."""
+    assert await pool.run(os.nice, 0) == os.nice(0) + WORKER_NICENESS
+
+
+#: a bot's process in short: a thinker with one worker, whose pid it writes down, then it
+#: waits (its output goes nowhere: a pipe would be held open by a worker outliving it)
+BOT = """
+import asyncio, os, sys
+from pathlib import Path
+from bot.thinking import Thinker
+
+async def main():
+    thinker = await Thinker.start(1)
+    Path(sys.argv[1]).write_text(str(await thinker.run(os.getpid)))
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+async def test_a_killed_bot_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """A bot killed with SIGKILL cannot shut its workers down: they end by themselves."""
+    said = tmp_path / "worker"
+    bot = subprocess.Popen([sys.executable, "-c", BOT, str(said)], stdout=subprocess.DEVNULL,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.monotonic() + 60
+        while not said.exists() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        worker = int(said.read_text())
+        assert alive(worker)
+    finally:
+        bot.kill()
+        bot.wait()
+    assert await gone(worker), "the worker outlived its bot"
