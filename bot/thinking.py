@@ -59,10 +59,18 @@ WORKER_NICENESS = 5
 DEFAULT_MAX_PROCESSES = 4
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it, as a
+    container's cpuset does; else every core)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def default_processes() -> int:
     """A live bot's worker processes when `STOPPA_CPU_PROCESSES` is unset: one core left to
     the event loop, at least one worker, at most `DEFAULT_MAX_PROCESSES`."""
-    return min(DEFAULT_MAX_PROCESSES, max(1, (os.cpu_count() or 1) - 1))
+    return min(DEFAULT_MAX_PROCESSES, max(1, usable_cores() - 1))
 
 
 @dataclass(frozen=True, slots=True)

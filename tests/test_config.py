@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from bot import thinking
 from bot.config import ConfigError, load_settings, resolve_db_path
 
 
@@ -39,8 +39,8 @@ def test_values_are_read_and_cleaned() -> None:
 def test_cpu_processes_default_to_the_cores_but_one_and_zero_means_a_thread(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for cores, processes in ((1, 1), (2, 1), (3, 2), (16, 4), (None, 1)):
-        monkeypatch.setattr(os, "cpu_count", lambda cores=cores: cores)
+    for cores, processes in ((1, 1), (2, 1), (3, 2), (16, 4)):
+        monkeypatch.setattr(thinking, "usable_cores", lambda cores=cores: cores)
         assert load_settings({}).cpu_processes == processes
     assert load_settings({"STOPPA_CPU_PROCESSES": "0"}).cpu_processes == 0
     assert load_settings({"STOPPA_CPU_PROCESSES": " 3 "}).cpu_processes == 3
