@@ -88,9 +88,10 @@ async def test_hands_played_in_a_process_are_the_hands_played_in_a_thread(
     pool: Thinker,
 ) -> None:
     """Two hands, each seat a level, every decision thought twice: in the worker (its player
-    copied there and back) and in this process; the actions and the players' states agree at
-    every step, so the hands are one."""
+    copied there and back) and in a thread of this process, as without workers; the actions
+    and the players' states agree at every step, so the hands are one."""
     prepare()
+    threads = await Thinker.start(0)
     here = [make_player(level, 100 + i) for i, level in enumerate(SEATS)]
     there = [make_player(level, 100 + i) for i, level in enumerate(SEATS)]
     decisions = showdowns = 0
@@ -100,7 +101,8 @@ async def test_hands_played_in_a_process_are_the_hands_played_in_a_thread(
             seat = hand.to_act
             view, legal, events = hand.seat_view(seat), hand.legal_actions(), hand.events_for(seat)
             showdowns += view.showdown is not None
-            mine = decide(here[seat], view, legal, events)
+            mine = await threads.decide(here[seat], view, legal, events)
+            assert mine.player is here[seat]  # changed in place, as without workers
             theirs = await pool.decide(there[seat], view, legal, events)
             assert theirs.player is not there[seat]  # it came back from the worker
             there[seat] = theirs.player
@@ -109,7 +111,7 @@ async def test_hands_played_in_a_process_are_the_hands_played_in_a_thread(
             hand.act(seat, mine.action)
             decisions += 1
     assert decisions > 20 and showdowns > 0
-    assert pool.in_processes >= decisions
+    assert pool.in_processes >= decisions and threads.in_threads == decisions
 
 
 async def test_a_hint_is_the_same_in_a_process(pool: Thinker) -> None:
