@@ -199,9 +199,6 @@ class StoppaBot(commands.AutoShardedBot):
         await asyncio.to_thread(prepare)  # the engine's lookup tables, off the event loop
         self.store = await open_store(self.db_path)
         self.thinker = await Thinker.start(self.table_options.cpu_processes)
-        if self.thinker.pool is not None:
-            _log.info("CPU players think in %s", counted(self.thinker.processes, "process",
-                                                          "processes"))
         self.tables = await self._start_tables(self.store, self.thinker)
         self.tournaments = TournamentService(self.store, self.tables, seed=self.seed)
         for name in self.extension_names:

@@ -45,6 +45,7 @@ from bot.engine import prepare
 from bot.engine.actions import Action
 from bot.engine.events import Event
 from bot.engine.views import SeatView
+from bot.i18n import counted
 from bot.players import CpuPlayer
 
 log = logging.getLogger("stoppa.thinking")
@@ -152,16 +153,19 @@ class Thinker:
         return thinker
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        """A pool with every worker started (blocking; call it in a thread). Each submit with
-        no idle worker starts one, so `processes` calls at once start them all."""
+        """A pool with every worker started (blocking; call it in a thread), logged with the
+        workers' process ids. Each submit with no idle worker starts one, so `processes`
+        calls at once start them all."""
         pool = ProcessPoolExecutor(self.processes, mp_context=worker_context(),
                                    initializer=start_worker)
         try:
-            for future in [pool.submit(os.getpid) for _ in range(self.processes)]:
-                future.result()
+            pids = {f.result() for f in [pool.submit(os.getpid) for _ in range(self.processes)]}
         except BaseException:
             pool.shutdown(wait=True, cancel_futures=True)
             raise
+        log.info("CPU players think in %s (pids %s)",
+                 counted(self.processes, "worker process", "worker processes"),
+                 " ".join(map(str, sorted(pids))))
         return pool
 
     async def decide(self, player: CpuPlayer, view: SeatView, legal: Sequence[Action],
