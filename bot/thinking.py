@@ -201,6 +201,8 @@ class Thinker:
         self._renewal = asyncio.get_running_loop().create_task(self._replace())
 
     async def _replace(self) -> None:
+        """A new pool in place of a broken one; none if it cannot start (then threads, as
+        logged), or if the thinker closed meanwhile."""
         try:
             pool = await asyncio.to_thread(self._new_pool)
         except Exception:
