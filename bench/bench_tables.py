@@ -21,11 +21,15 @@ them):
 Target: seq_p99_ms < 20.
 
 CPU seats (issue 37): `--cpus LEVEL` seats one CPU player of LEVEL at every table (three people
-and the CPU): the session thinks its turns in a thread as on a live bot (`cpu_turns`), and a
-search in a thread still holds the interpreter's lock, so the people's latencies include what
-the CPUs' thinking costs them. It adds `cpu_decisions` (CPU moves made during the run) and
-`cpu_think_ms_p95` (their thinking time); the goal is the people's `paced_p99_ms` under
-`PACED_P99_GOAL_MS` (the one-action target: a CPU seat must not make a person's click slow).
+and the CPU), whose turns the session thinks as on a live bot (`cpu_turns`, `bot.thinking`):
+in a thread by default, where a search holds the interpreter's lock, so the people's
+latencies include what the CPUs' thinking costs them; with `--cpu-processes N` (or
+`STOPPA_CPU_PROCESSES=N`, as the bot reads it) in N worker processes. It adds
+`cpu_processes`, `cpu_decisions` (CPU moves made during the run), `cpu_think_ms_p95` (their
+thinking time, where they thought) and `cpu_turn_ms_p95` (from asking to the answer: with
+processes, the copies of the player and the view both ways and the wait for a free worker
+too); the goal is the people's `paced_p99_ms` under `PACED_P99_GOAL_MS` (the one-action
+target: a CPU seat must not make a person's click slow).
 
 Several processes on one database (issue 17): `python bench/bench_tables.py full --database
 URL --processes N` (URL: `postgresql://...`, or `sqlite:///file`; also `STOPPA_BENCH_DATABASE`)
@@ -60,6 +64,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 import bot.metrics as metrics  # noqa: E402
+from bot.thinking import Decision, Thinker  # noqa: E402
 
 #: set to 1 by `--metrics` for this process and the cluster run's workers
 METRICS_VARIABLE = "STOPPA_BENCH_METRICS"
@@ -119,44 +124,43 @@ async def one_action(service: Any, channel: int, players: dict[int, Any]) -> flo
     return time.perf_counter() - start
 
 
-class TimedPlayer:
-    """A CPU player of `--cpus` whose every decision's thinking time is kept in `seconds`."""
+class TimedThinker(Thinker):
+    """The CPU seats' `Thinker` keeping each decision's thinking time (`seconds`, where it
+    thought) and its time from asking to the answer (`turns`)."""
 
-    def __init__(self, player: Any, seconds: list[float]) -> None:
-        self.player, self.seconds = player, seconds
-        self.name = player.name
-
-    def choose(self, view: Any, legal: Any, events: Any = ()) -> Any:
-        start = time.perf_counter()
-        try:
-            return self.player.choose(view, legal, events)
-        finally:
-            self.seconds.append(time.perf_counter() - start)
-
-
-class TimedFactory:
-    """Builds the CPU players of `--cpus` as `TimedPlayer`s sharing one list of times."""
-
-    def __init__(self) -> None:
+    def __init__(self, processes: int = 0) -> None:
+        super().__init__(processes)
         self.seconds: list[float] = []
+        self.turns: list[float] = []
 
-    def __call__(self, level: str, seed: int | None = None) -> TimedPlayer:
-        from bot.players import make_player
+    async def decide(self, player: Any, view: Any, legal: Any, events: Any) -> Decision:
+        start = time.perf_counter()
+        decision = await super().decide(player, view, legal, events)
+        self.turns.append(time.perf_counter() - start)
+        self.seconds.append(decision.seconds)
+        return decision
 
-        return TimedPlayer(make_player(level, seed), self.seconds)
+
+def processes_setting() -> int:
+    """`STOPPA_CPU_PROCESSES` when set (as the bot reads it), else 0: a thread."""
+    from bot.config import load_settings
+
+    if not os.environ.get("STOPPA_CPU_PROCESSES", "").strip():
+        return 0
+    return load_settings(dict(os.environ), dotenv=False).cpu_processes
 
 
-async def _bench(size: str, cpus: str | None = None) -> dict[str, float]:
+async def _bench(size: str, cpus: str | None = None, cpu_processes: int = 0) -> dict[str, float]:
     from bot.players import RandomPlayer
     from bot.store import Store
     from bot.tables import FakeClock, TableService
 
     n_tables, n_actions = SIZES[size]
-    factory = TimedFactory()
+    thinker = await TimedThinker.start(cpu_processes)
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(str(Path(folder) / "bench.db"))
         service = await TableService.start(store, clock=FakeClock(), seed=1, turn_timeout=60.0,
-                                           player_factory=factory)
+                                           thinker=thinker)
         players: dict[int, Any] = {}
         channels = [1000 + i for i in range(n_tables)]
 
@@ -226,13 +230,16 @@ async def _bench(size: str, cpus: str | None = None) -> dict[str, float]:
         problems = await store.audit()
         await service.stop()
         await store.close()
+    await thinker.close()
     if problems:
         raise AssertionError(f"ledger audit failed: {problems[:3]}")
     thinking = {}
     if cpus:
         thinking = {
-            "cpu_decisions": float(len(factory.seconds)),
-            "cpu_think_ms_p95": 1000 * _percentile(factory.seconds, 0.95),
+            "cpu_processes": float(cpu_processes if thinker.in_processes else 0),
+            "cpu_decisions": float(len(thinker.seconds)),
+            "cpu_think_ms_p95": 1000 * _percentile(thinker.seconds, 0.95),
+            "cpu_turn_ms_p95": 1000 * _percentile(thinker.turns, 0.95),
             "paced_p99_goal_ms": PACED_P99_GOAL_MS,
         }
     return {
@@ -472,12 +479,14 @@ def run_cluster(size: str, url: str, processes: int) -> dict[str, float]:
     return figures
 
 
-def run(size: str = "full", cpus: str | None = None) -> dict[str, float]:
+def run(size: str = "full", cpus: str | None = None,
+        cpu_processes: int = 0) -> dict[str, float]:
     """Run the benchmark at `size` ("small": a few seconds; "full": 500 tables); `cpus`: a
-    CPU level seated at every table beside three people."""
+    CPU level seated at every table beside three people, thinking in `cpu_processes` worker
+    processes (0: a thread)."""
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}")
-    return asyncio.run(_bench(size, cpus))
+    return asyncio.run(_bench(size, cpus, cpu_processes))
 
 
 def main(argv: list[str]) -> None:
@@ -498,6 +507,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--cpus", metavar="LEVEL", default=None,
                         help="seat one CPU player of LEVEL at every table (issue 37)")
+    parser.add_argument("--cpu-processes", metavar="N", type=int, default=processes_setting(),
+                        help="the CPU seats think in N worker processes (0: a thread; default"
+                             " STOPPA_CPU_PROCESSES, else 0)")
     parser.add_argument("--metrics", action="store_true",
                         help="record the bot's metrics (bot.metrics), to measure their cost")
     args = parser.parse_args(argv)
@@ -507,7 +519,7 @@ def main(argv: list[str]) -> None:
     if args.database:
         figures = run_cluster(args.size, args.database, args.processes)
     else:
-        figures = run(args.size, args.cpus)
+        figures = run(args.size, args.cpus, args.cpu_processes)
     recorder = metrics.active()
     if recorder is not None:  # what a scrape would show
         from prometheus_client.parser import text_string_to_metric_families

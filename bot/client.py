@@ -4,8 +4,10 @@ Start-up happens in `setup_hook` (discord.py calls it once, after login and befo
 connects):
 
 1. open the store (`bot.store`, `await open_store(database)`: SQLite or PostgreSQL);
-2. start the table service (`bot.tables`, `await TableService.start(store, ...)`), which reloads
-   every unfinished table;
+2. start the CPU players' worker processes (`bot.thinking`, `await Thinker.start(n)`; none in
+   the tests and benchmarks unless their `TableOptions` ask) and the table service
+   (`bot.tables`, `await TableService.start(store, ...)`), which reloads every unfinished
+   table;
 3. load every extension of `EXTENSIONS` (each module ends with `async def setup(bot)`);
 4. register the persistent components the cogs declare (see `_register_persistent_components`):
    a cog may have a `dynamic_items` tuple of `discord.ui.DynamicItem` classes and/or a
@@ -20,7 +22,8 @@ connects):
 Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot.turn_timeout`,
 `bot.publish_interval`, `bot.languages`: each server's pinned language in memory, loaded when
 the server becomes available and updated by `/settings`); there are no module globals.
-`close()` stops the service, unloads the cogs (their tasks stop) and closes the store.
+`close()` stops the service and the CPU workers, unloads the cogs (their tasks stop) and closes
+the store.
 
 Every click or modal submit of ours is answered (never "This interaction failed"): each of our
 handlers marks the interaction it receives (`mark_handled`); `on_interaction` lets the cogs
@@ -66,6 +69,7 @@ from bot.store import StoreContract
 from bot.tables import Clock, TableService
 from bot.tables.leases import Ownership
 from bot.tables.limits import DEFAULT_HAND_PAUSE
+from bot.thinking import Thinker
 from bot.tournaments.record import TableTournament
 from bot.tournaments.service import TournamentService
 from bot.tournaments.table_policy import policy_for
@@ -107,13 +111,16 @@ def bot_intents() -> discord.Intents:
 class TableOptions:
     """What the offline harness and the benchmarks change in the table service: a clock of
     their own (a fake one the test advances), a CPU player's thinking time, the table
-    ownership (None: the bot's own, `StoppaBot.ownership`) and the pause between hands where
-    a server set none (`run_bot`: `DEFAULT_HAND_PAUSE`; 0 elsewhere: the next hand at once)."""
+    ownership (None: the bot's own, `StoppaBot.ownership`), the pause between hands where
+    a server set none (`run_bot`: `DEFAULT_HAND_PAUSE`; 0 elsewhere: the next hand at once)
+    and the worker processes the CPU players think in (`run_bot`: `STOPPA_CPU_PROCESSES`; 0
+    elsewhere: a thread, as a test needs no processes of its own)."""
 
     clock: Clock | None = None
     cpu_delay: float = 0.0
     ownership: Ownership | None = None
     hand_pause: float = 0.0
+    cpu_processes: int = 0
 
 
 class StoppaBot(commands.AutoShardedBot):
@@ -160,6 +167,8 @@ class StoppaBot(commands.AutoShardedBot):
         #: set by `setup_hook`, None again after `close`
         self.store: StoreContract | None = None
         self.tables: TableService | None = None
+        #: where the CPU players think (`bot.thinking`), set by `setup_hook` as `tables` is
+        self.thinker: Thinker | None = None
         #: sit-and-go tournaments, beside `tables` (same life span)
         self.tournaments: TournamentService | None = None
         self.translator = StoppaTranslator()
@@ -189,7 +198,8 @@ class StoppaBot(commands.AutoShardedBot):
         self.metrics_server = await start_metrics(self, self.metrics_settings)
         await asyncio.to_thread(prepare)  # the engine's lookup tables, off the event loop
         self.store = await open_store(self.db_path)
-        self.tables = await self._start_tables(self.store)
+        self.thinker = await Thinker.start(self.table_options.cpu_processes)
+        self.tables = await self._start_tables(self.store, self.thinker)
         self.tournaments = TournamentService(self.store, self.tables, seed=self.seed)
         for name in self.extension_names:
             await self._load(name)
@@ -198,15 +208,15 @@ class StoppaBot(commands.AutoShardedBot):
         if self.sync_commands and (self.force_sync or syncs_commands(self.shard_ids)):
             await self.sync_app_commands()
 
-    async def _start_tables(self, store: StoreContract) -> TableService:
-        """The table service over `store`: it resumes the open tables of this process's
-        shards whose lease it takes, and keeps those leases (several processes may share the
-        database)."""
+    async def _start_tables(self, store: StoreContract, thinker: Thinker) -> TableService:
+        """The table service over `store`, its CPUs thinking in `thinker`: it resumes the
+        open tables of this process's shards whose lease it takes, and keeps those leases
+        (several processes may share the database)."""
         options = self.table_options
         return await TableService.start(
             store, turn_timeout=self.turn_timeout, seed=self.seed, clock=options.clock,
             cpu_delay=options.cpu_delay, ownership=options.ownership or self.ownership(),
-            hand_pause=options.hand_pause,
+            hand_pause=options.hand_pause, thinker=thinker,
             policy_for=policy_for,  # tournament tables play by the tournament's policy
             read_tournament=TableTournament.from_dict,  # their meta holds its record
         )
@@ -283,7 +293,8 @@ class StoppaBot(commands.AutoShardedBot):
         _log.info("ready as %s in %s", self.user, counted(len(self.guilds), "server", "servers"))
 
     async def close(self) -> None:
-        """Stop the table service, unload the cogs, close the connection and the store.
+        """Stop the table service and the CPU workers, unload the cogs, close the connection
+        and the store.
 
         SIGINT and SIGTERM both end here (`bot.lifecycle.serve`): every table is already in the
         database after each action, so stopping the timers and closing the store loses nothing.
@@ -297,6 +308,9 @@ class StoppaBot(commands.AutoShardedBot):
                           len(tables.tables()))
             except Exception:
                 _log.exception("table service did not stop cleanly")
+        thinker, self.thinker = self.thinker, None
+        if thinker is not None:
+            await thinker.close()
         await super().close()
         store, self.store = self.store, None
         if store is not None:
@@ -372,7 +386,8 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
         turn_timeout=settings.turn_timeout,
         dev_guild=settings.dev_guild,
         force_sync=sync_only,
-        table_options=TableOptions(hand_pause=DEFAULT_HAND_PAUSE),
+        table_options=TableOptions(hand_pause=DEFAULT_HAND_PAUSE,
+                                   cpu_processes=settings.cpu_processes),
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
         metrics=settings.metrics,

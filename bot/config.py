@@ -17,6 +17,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DB = "data/stoppa.db"
 #: The longest turn clock, in seconds (one day; as `/settings` allows).
 MAX_TURN_TIMEOUT = 86_400.0
+#: The most worker processes `STOPPA_CPU_PROCESSES` may ask for.
+MAX_CPU_PROCESSES = 64
 
 
 def resolve_db_path(raw: str, cwd: Path | None = None) -> str:
@@ -61,6 +63,9 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     #: `STOPPA_METRICS_PORT`/`_HOST` (None: no metrics server)
     metrics: MetricsSettings | None = None
+    #: `STOPPA_CPU_PROCESSES`: the worker processes the CPU players think in (0: a thread;
+    #: unset: `bot.thinking.default_processes()`)
+    cpu_processes: int = 1
 
     def __repr__(self) -> str:  # never show the token, even in a traceback
         token = "set" if self.token else "missing"
@@ -69,7 +74,8 @@ class Settings:
             f"turn_timeout={self.turn_timeout!r}, dev_guild={self.dev_guild!r}, "
             f"database={without_password(self.database)!r}, db_pool_size={self.db_pool_size!r}, "
             f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
-            f"log_format={self.log_format!r}, database_setting={self.database_setting!r})"
+            f"log_format={self.log_format!r}, database_setting={self.database_setting!r}, "
+            f"cpu_processes={self.cpu_processes!r})"
         )
 
 
@@ -100,6 +106,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
     turn_timeout = _turn_timeout(env)
     dev_guild = _dev_guild(env)
     shard_count, shard_ids = load_shards(env)
+    cpu_processes = _cpu_processes(env)
     try:
         metrics = load_metrics(env)
     except MetricsSettingError as exc:
@@ -117,6 +124,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         shard_count=shard_count,
         shard_ids=shard_ids,
         metrics=metrics,
+        cpu_processes=cpu_processes,
     )
 
 
@@ -142,6 +150,23 @@ def _pool_size(env: Mapping[str, str]) -> int:
             f"STOPPA_DB_POOL_SIZE must be a whole number from 1 to 1000 (got {raw_pool!r})"
         )
     return pool
+
+
+def _cpu_processes(env: Mapping[str, str]) -> int:
+    """STOPPA_CPU_PROCESSES: 0 to MAX_CPU_PROCESSES worker processes for the CPU players'
+    thinking (0: in a thread of the bot's process; default: `default_processes()`)."""
+    from bot.thinking import default_processes
+
+    raw = _clean(env, "STOPPA_CPU_PROCESSES")
+    if raw is None:
+        return default_processes()
+    processes = plain_int(raw)
+    if processes is None or not 0 <= processes <= MAX_CPU_PROCESSES:
+        raise ConfigError(
+            "STOPPA_CPU_PROCESSES must be a whole number of processes from 0 (think in a"
+            f" thread) to {MAX_CPU_PROCESSES} (got {raw!r})"
+        )
+    return processes
 
 
 def _logging(env: Mapping[str, str]) -> tuple[str, str]:

@@ -484,7 +484,8 @@ class PracticeCog(commands.Cog):
     async def send_hint(self, interaction: discord.Interaction[StoppaBot], lang: str,
                         table_id: int) -> None:
         """The expert CPU's move in the member's seat and why: a separate ephemeral line,
-        computed from the member's own seat view (thought in a thread)."""
+        computed from the member's own seat view (thought off the event loop, where the CPU
+        seats think: `bot.thinking`)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             table = self.service.practice_table(interaction.user.id, table_id)
@@ -493,7 +494,8 @@ class PracticeCog(commands.Cog):
                 raise TableError("no_hand")
             if not info.my_turn:
                 raise TableError("stale_button")
-            advice = await asyncio.to_thread(hint, info.seat_view, info.actions, info.events)
+            advice = await self.service.thinker.run(hint, info.seat_view, info.actions,
+                                                     info.events)
             text = advice.text(lang)
         except Exception as error:
             refused = refusal_text(error, lang)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import thinking
 from bot.config import ConfigError, load_settings, resolve_db_path
 
 
@@ -35,6 +36,16 @@ def test_values_are_read_and_cleaned() -> None:
     assert s.dev_guild == 123456789012345678
 
 
+def test_cpu_processes_default_to_the_cores_but_one_and_zero_means_a_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for cores, processes in ((1, 1), (2, 1), (3, 2), (16, 4)):
+        monkeypatch.setattr(thinking, "usable_cores", lambda cores=cores: cores)
+        assert load_settings({}).cpu_processes == processes
+    assert load_settings({"STOPPA_CPU_PROCESSES": "0"}).cpu_processes == 0
+    assert load_settings({"STOPPA_CPU_PROCESSES": " 3 "}).cpu_processes == 3
+
+
 def test_empty_values_mean_default() -> None:
     s = load_settings({"STOPPA_DB": "", "STOPPA_DEV_GUILD": "  ", "DISCORD_TOKEN": ""})
     assert s.db_path == str(Path.cwd() / "data" / "stoppa.db")
@@ -58,6 +69,9 @@ def test_empty_values_mean_default() -> None:
         ("STOPPA_DB_POOL_SIZE", "١٠"),
         ("STOPPA_SHARD_COUNT", "²"),
         ("STOPPA_SHARD_COUNT", "٢"),
+        ("STOPPA_CPU_PROCESSES", "-1"),
+        ("STOPPA_CPU_PROCESSES", "65"),
+        ("STOPPA_CPU_PROCESSES", "two"),
     ],
 )
 def test_bad_values_name_the_variable_in_one_line(name: str, value: str) -> None:

@@ -27,6 +27,7 @@ from aiohttp import web
 from bot.store import Store
 from tests.discord_table.test_game import open_table
 from tests.harness import Harness
+from tests.test_thinking import gone
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD_TOKEN = "good.token.for-the-fake-api"
@@ -162,13 +163,17 @@ async def test_a_stop_signal_closes_the_bot_and_keeps_the_table(
     before = await table_rows(db)
     assert len(before) == 1
 
-    proc = await launch(api.base, tmp_path, {"DISCORD_TOKEN": GOOD_TOKEN, "STOPPA_DB": "stoppa.db"})
+    proc = await launch(api.base, tmp_path, {"DISCORD_TOKEN": GOOD_TOKEN, "STOPPA_DB": "stoppa.db",
+                                             "STOPPA_CPU_PROCESSES": "1"})
     await started(proc, api)
     assert (tmp_path / "stoppa.db-wal").exists()  # the database is open
     proc.send_signal(sig)
     code, log = await finish(proc)
 
     assert code == 0, log
+    worker = re.search(r"CPU players think in 1 worker process \(pids (\d+)\)", log)
+    assert worker is not None, log
+    assert await gone(int(worker[1])), "the CPU worker outlived the bot"
     assert f"{sig.name} received: closing the bot" in log
     assert "1 open tables stay in the database" in log
     assert "database closed" in log

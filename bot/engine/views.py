@@ -71,6 +71,17 @@ class ShowdownView:
     declared: Mapping[int, Point]
     conceded: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with ``declared`` as a dict (a read-only mapping proxy does not pickle), so
+        a seat view crosses to a CPU player's worker process (``bot.thinking``)."""
+        return _showdown_view, (self.order, dict(self.declared), self.conceded)
+
+
+def _showdown_view(order: tuple[int, ...], declared: dict[int, Point],
+                   conceded: tuple[int, ...]) -> ShowdownView:
+    """A `ShowdownView` unpickled: ``declared`` read-only again."""
+    return ShowdownView(order, MappingProxyType(declared), conceded)
+
 
 @dataclass(frozen=True, slots=True)
 class StoppaView:

@@ -61,6 +61,7 @@ from bot.tables.seating import check_balance
 from bot.tables.session import TableSession
 from bot.tables.shared import Listener, PlayerFactory, Shared
 from bot.tables.updates import Notice, TableState, Update
+from bot.thinking import Thinker
 
 log = logging.getLogger("stoppa.tables")
 
@@ -68,15 +69,17 @@ log = logging.getLogger("stoppa.tables")
 class ServiceOptions(TypedDict, total=False):
     """The options of a service (`TableService(store, **options)`, `start` the same), named
     once: the turn clock's default and clock, the seed of tests and the demo, the CPU
-    players' pause and factory, the rule of absent players, the table ownership of a process
-    sharing its database, the kinds of table beyond cash (`policy_for`,
-    `read_tournament`), and the pause between hands where a server set none."""
+    players' pause, factory and `thinker` (where they think: `bot.thinking`; the caller
+    closes it), the rule of absent players, the table ownership of a process sharing its
+    database, the kinds of table beyond cash (`policy_for`, `read_tournament`), and the
+    pause between hands where a server set none."""
 
     turn_timeout: float
     seed: int | None
     clock: Clock | None
     cpu_delay: float
     player_factory: PlayerFactory
+    thinker: Thinker
     max_timeouts: int
     away_mode: str
     ownership: Ownership | None
@@ -97,6 +100,7 @@ class TableService:
         clock: Clock | None = None,
         cpu_delay: float = 0.0,
         player_factory: PlayerFactory = make_player,
+        thinker: Thinker | None = None,
         max_timeouts: int = MAX_TIMEOUTS,
         away_mode: str = "sit_out",
         ownership: Ownership | None = None,
@@ -112,7 +116,7 @@ class TableService:
         self.clock: Clock = clock or SystemClock()
         self.shared = Shared(
             store, self.clock, player_factory, float(cpu_delay), max_timeouts,
-            on_close=self._forget, away_mode=away_mode,
+            on_close=self._forget, away_mode=away_mode, thinker=thinker or Thinker(),
         )
         #: the tournament code's reader of a tournament table's meta (with `policy_for`)
         self.shared.read_tournament = read_tournament
@@ -146,6 +150,11 @@ class TableService:
         if service.leases is not None:
             service.leases.start()
         return service
+
+    @property
+    def thinker(self) -> Thinker:
+        """Where the CPU seats think, and the practice table's hint (`bot.thinking`)."""
+        return self.shared.thinker
 
     @property
     def stopped(self) -> bool:

@@ -80,7 +80,7 @@ class TableSession:
         self.timeout = timeout
         self.balances: dict[int, int] = {}
         self.clock = TurnClock(shared, row.id, self.timed_out)
-        self.cpus = CpuTurns(row.id, shared.player_factory)
+        self.cpus = CpuTurns(row.id, shared.player_factory, shared.thinker)
         #: the task that deals the next hand once the pause after a hand ends (`deal_at`)
         self.pending_deal: asyncio.Task[None] | None = None
         self.snapshot: TableState = build_state(row, meta, hand, {})
@@ -570,7 +570,8 @@ class TableSession:
             shared.mark_busy(task)
 
     async def cpu_turn(self, user: int, hand_no: int, turn: int, wake: float) -> None:
-        """One CPU move: think in a thread, then apply it under the lock if still current."""
+        """One CPU move: think (off the event loop), then apply it under the lock if still
+        current."""
         shared = self.shared
         try:
             if self.cpu_delay > 0:

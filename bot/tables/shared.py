@@ -1,7 +1,8 @@
 """`Shared`: what every table session of one service uses in common.
 
-The store, the clock, the CPU settings, the listeners and the background tasks, so that
-`TableService.stop` and `wait_idle` see every session's timers and CPU turns.
+The store, the clock, the CPU settings (their `Thinker` too), the listeners and the
+background tasks, so that `TableService.stop` and `wait_idle` see every session's timers and
+CPU turns.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bot.tables.absence import Absence
 from bot.tables.clock import Clock
 from bot.tables.meta import TableMeta, TournamentReader
 from bot.tables.updates import Update
+from bot.thinking import Thinker
 
 log = logging.getLogger("stoppa.tables")
 
@@ -42,6 +44,8 @@ class Shared:
     #: what a player who ran out of time `max_timeouts` times in a row becomes: "sit_out" or
     #: "leave" (the defaults of every new table's settings, kept in its meta)
     away_mode: str = "sit_out"
+    #: where the CPU seats think (worker processes on a live bot; by default a thread)
+    thinker: Thinker = field(default_factory=Thinker)
     listeners: list[Listener] = field(default_factory=list)
     #: CPU moves and fired timers now running (`wait_idle` waits for them)
     busy: set[asyncio.Task[Any]] = field(default_factory=set)

@@ -36,3 +36,16 @@ def test_bench_tables_small_runs_and_reports_every_figure() -> None:
     assert figures["tables"] == 10
     assert all(value > 0 for value in figures.values())
     assert figures["paced_gc_max_ms"] <= figures["paced_gc_ms"]  # the longest is one of them
+
+
+def test_bench_tables_cpus_think_in_worker_processes_when_asked() -> None:
+    """`--cpu-processes 1`: the CPU seats' moves are thought in a worker (the figures say so)
+    and the ledger audit still holds."""
+    spec = importlib.util.spec_from_file_location("bench_tables", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = module.run("small", cpus="easy", cpu_processes=1)
+    assert figures["cpu_processes"] == 1
+    assert figures["cpu_decisions"] > 0
+    assert figures["cpu_turn_ms_p95"] >= figures["cpu_think_ms_p95"] > 0
