@@ -146,8 +146,8 @@ def _chunk(args: tuple[str, str, int, int, int]) -> list[float]:
 
 
 def seer_seating() -> tuple[PlayerMaker, Callable[[Hand], None]]:
-    """A duel's player maker that also knows the level ``clairvoyant``, and the hook that
-    shows it each hand (every other level as `match.make_duel_player` makes it)."""
+    """A duel's player maker that also knows the clairvoyant levels (`SEERS`), and the hook
+    that shows them each hand (every other level as `match.make_duel_player` makes it)."""
     watched: list[Hand] = []
 
     def make(level: str, seed: int) -> CpuPlayer:
