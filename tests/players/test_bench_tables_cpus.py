@@ -3,17 +3,15 @@ the ledger audit still holds, and the CPU figures are reported (no timing assert
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from bot.cli.bench import load
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_tables.py"
 
 
 def test_bench_tables_seats_expert_cpus_and_reports_their_figures() -> None:
-    spec = importlib.util.spec_from_file_location("bench_tables", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load(BENCH)
     figures = module.run("small", cpus="expert")  # raises if the ledger audit finds a difference
     assert figures["cpu_decisions"] > 0  # the session played the CPU seats' turns
     assert figures["cpu_think_ms_p95"] > 0

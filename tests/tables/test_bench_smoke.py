@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from bot.cli.bench import load
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_tables.py"
 
 
 def test_bench_tables_small_runs_and_reports_every_figure() -> None:
-    spec = importlib.util.spec_from_file_location("bench_tables", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load(BENCH)
     figures = module.run("small")  # raises if the ledger audit finds a difference
     assert set(figures) == {
         "tables",
@@ -41,10 +39,7 @@ def test_bench_tables_small_runs_and_reports_every_figure() -> None:
 def test_bench_tables_cpus_think_in_worker_processes_when_asked() -> None:
     """`--cpu-processes 1`: the CPU seats' moves are thought in a worker (the figures say so)
     and the ledger audit still holds."""
-    spec = importlib.util.spec_from_file_location("bench_tables", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load(BENCH)
     figures = module.run("small", cpus="easy", cpu_processes=1)
     assert figures["cpu_processes"] == 1
     assert figures["cpu_decisions"] > 0
