@@ -17,7 +17,8 @@ them):
 - paced_gc_ms, paced_gc_max_ms: the garbage collections during the paced window, their CPU
   time in all and the longest one. A full collection walks every object of 500 tables (about
   320,000: 100-300 ms) and stalls every table meanwhile: whether one falls in the 15 s window
-  decides the paced p99 more than the cost of an action does.
+  decides the paced p99 more than the cost of an action does. Start-up's own objects are
+  frozen first, as the bot freezes them (`bot.heap`; `frozen_objects`, 0 with `--thaw`).
 Target: seq_p99_ms < 20.
 
 CPU seats (issue 37): `--cpus LEVEL` seats one CPU player of LEVEL at every table (three people
@@ -64,6 +65,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 import bot.metrics as metrics  # noqa: E402
+from bot.heap import freeze_startup_heap  # noqa: E402
 from bot.thinking import Decision, Thinker  # noqa: E402
 
 #: set to 1 by `--metrics` for this process and the cluster run's workers
@@ -150,7 +152,8 @@ def processes_setting() -> int:
     return load_settings(dict(os.environ), dotenv=False).cpu_processes
 
 
-async def _bench(size: str, cpus: str | None = None, cpu_processes: int = 0) -> dict[str, float]:
+async def _bench(size: str, cpus: str | None = None, cpu_processes: int = 0,
+                 freeze: bool = True) -> dict[str, float]:
     from bot.players import RandomPlayer
     from bot.store import Store
     from bot.tables import FakeClock, TableService
@@ -161,6 +164,7 @@ async def _bench(size: str, cpus: str | None = None, cpu_processes: int = 0) -> 
         store = await Store.open(str(Path(folder) / "bench.db"))
         service = await TableService.start(store, clock=FakeClock(), seed=1, turn_timeout=60.0,
                                            thinker=thinker)
+        frozen = freeze_startup_heap() if freeze else 0  # as the bot's start-up ends
         players: dict[int, Any] = {}
         channels = [1000 + i for i in range(n_tables)]
 
@@ -256,6 +260,7 @@ async def _bench(size: str, cpus: str | None = None, cpu_processes: int = 0) -> 
         "paced_cpu_ms_per_action": 1000 * paced_cpu / len(paced) if paced else 0.0,
         "paced_gc_ms": 1000 * sum(collections.pauses),
         "paced_gc_max_ms": 1000 * max(collections.pauses, default=0.0),
+        "frozen_objects": float(frozen),
         "conc_actions_per_s": len(conc) / conc_s if conc_s else 0.0,
         "conc_p50_ms": 1000 * statistics.median(conc) if conc else 0.0,
         "conc_p99_ms": 1000 * _percentile(conc, 0.99),
@@ -480,13 +485,17 @@ def run_cluster(size: str, url: str, processes: int) -> dict[str, float]:
 
 
 def run(size: str = "full", cpus: str | None = None,
-        cpu_processes: int = 0) -> dict[str, float]:
+        cpu_processes: int = 0, freeze: bool = True) -> dict[str, float]:
     """Run the benchmark at `size` ("small": a few seconds; "full": 500 tables); `cpus`: a
     CPU level seated at every table beside three people, thinking in `cpu_processes` worker
-    processes (0: a thread)."""
+    processes (0: a thread); `freeze`: start-up's objects frozen as the bot freezes them
+    (`bot.heap`), before the tables open."""
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}")
-    return asyncio.run(_bench(size, cpus, cpu_processes))
+    try:
+        return asyncio.run(_bench(size, cpus, cpu_processes, freeze))
+    finally:
+        gc.unfreeze()  # a test process runs on after the benchmark
 
 
 def main(argv: list[str]) -> None:
@@ -510,6 +519,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--cpu-processes", metavar="N", type=int, default=processes_setting(),
                         help="the CPU seats think in N worker processes (0: a thread; default"
                              " STOPPA_CPU_PROCESSES, else 0)")
+    parser.add_argument("--thaw", action="store_true",
+                        help="do not freeze start-up's objects (bot.heap), to measure the freeze")
     parser.add_argument("--metrics", action="store_true",
                         help="record the bot's metrics (bot.metrics), to measure their cost")
     args = parser.parse_args(argv)
@@ -519,7 +530,7 @@ def main(argv: list[str]) -> None:
     if args.database:
         figures = run_cluster(args.size, args.database, args.processes)
     else:
-        figures = run(args.size, args.cpus, args.cpu_processes)
+        figures = run(args.size, args.cpus, args.cpu_processes, freeze=not args.thaw)
     recorder = metrics.active()
     if recorder is not None:  # what a scrape would show
         from prometheus_client.parser import text_string_to_metric_families

@@ -17,7 +17,8 @@ connects):
 6. sync the application commands (to `dev_guild` when set, else globally) when their JSON
    changed since the last sync (`bot.command_sync`, the state in the database; `force_sync`
    always syncs), unless `sync_commands` is False (the offline test harness); of a cluster,
-   only the process running shard 0 syncs.
+   only the process running shard 0 syncs;
+7. freeze what start-up built out of the garbage collector's walks (`bot.heap`; `run_bot` only).
 
 Dependencies live on the bot object (`bot.store`, `bot.tables`, `bot.seed`, `bot.turn_timeout`,
 `bot.publish_interval`, `bot.languages`: each server's pinned language in memory, loaded when
@@ -61,6 +62,7 @@ from bot.discord_utils import (
 )
 from bot.discord_utils.pings import PingOptOuts
 from bot.discord_utils.request_budget import RequestBudget
+from bot.heap import freeze_startup_heap
 from bot.i18n import counted
 from bot.metrics.discord_http import discord_trace
 from bot.metrics.server import MetricsServer, start_metrics
@@ -114,13 +116,16 @@ class TableOptions:
     ownership (None: the bot's own, `StoppaBot.ownership`), the pause between hands where
     a server set none (`run_bot`: `DEFAULT_HAND_PAUSE`; 0 elsewhere: the next hand at once)
     and the worker processes the CPU players think in (`run_bot`: `STOPPA_CPU_PROCESSES`; 0
-    elsewhere: a thread, as a test needs no processes of its own)."""
+    elsewhere: a thread, as a test needs no processes of its own); `freeze_heap` freezes what
+    start-up built once it is done (`bot.heap`; `run_bot` only: a test process builds many
+    bots, which a freeze would keep)."""
 
     clock: Clock | None = None
     cpu_delay: float = 0.0
     ownership: Ownership | None = None
     hand_pause: float = 0.0
     cpu_processes: int = 0
+    freeze_heap: bool = False
 
 
 class StoppaBot(commands.AutoShardedBot):
@@ -207,6 +212,9 @@ class StoppaBot(commands.AutoShardedBot):
         await self.tree.set_translator(self.translator)
         if self.sync_commands and (self.force_sync or syncs_commands(self.shard_ids)):
             await self.sync_app_commands()
+        if self.table_options.freeze_heap:
+            _log.info("start-up done: %d objects frozen out of the garbage collector's walks",
+                      freeze_startup_heap())
 
     async def _start_tables(self, store: StoreContract, thinker: Thinker) -> TableService:
         """The table service over `store`, its CPUs thinking in `thinker`: it resumes the
@@ -387,7 +395,7 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
         dev_guild=settings.dev_guild,
         force_sync=sync_only,
         table_options=TableOptions(hand_pause=DEFAULT_HAND_PAUSE,
-                                   cpu_processes=settings.cpu_processes),
+                                   cpu_processes=settings.cpu_processes, freeze_heap=True),
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
         metrics=settings.metrics,

@@ -174,6 +174,8 @@ async def test_a_stop_signal_closes_the_bot_and_keeps_the_table(
     worker = re.search(r"CPU players think in 1 worker process \(pids (\d+)\)", log)
     assert worker is not None, log
     assert await gone(int(worker[1])), "the CPU worker outlived the bot"
+    frozen = re.search(r"start-up done: (\d+) objects frozen", log)  # bot.heap
+    assert frozen is not None and int(frozen[1]) > 10_000, log
     assert f"{sig.name} received: closing the bot" in log
     assert "1 open tables stay in the database" in log
     assert "database closed" in log

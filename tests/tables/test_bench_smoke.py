@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from bot.cli.bench import load
@@ -26,6 +27,7 @@ def test_bench_tables_small_runs_and_reports_every_figure() -> None:
         "paced_cpu_ms_per_action",
         "paced_gc_ms",
         "paced_gc_max_ms",
+        "frozen_objects",
         "conc_actions_per_s",
         "conc_p50_ms",
         "conc_p99_ms",
@@ -34,6 +36,12 @@ def test_bench_tables_small_runs_and_reports_every_figure() -> None:
     assert figures["tables"] == 10
     assert all(value > 0 for value in figures.values())
     assert figures["paced_gc_max_ms"] <= figures["paced_gc_ms"]  # the longest is one of them
+    assert gc.get_freeze_count() == 0  # start-up's freeze (bot.heap) is undone for the tests
+
+
+def test_bench_tables_thawed_freezes_nothing() -> None:
+    """`--thaw`, the figure the freeze is measured against, leaves every object collectable."""
+    assert load(BENCH).run("small", freeze=False)["frozen_objects"] == 0
 
 
 def test_bench_tables_cpus_think_in_worker_processes_when_asked() -> None:
