@@ -261,10 +261,12 @@ class Season:
 @dataclass(frozen=True, slots=True)
 class TournamentSave:
     """A running tournament's new state JSON, written with a table save (`save_table`'s
-    `tournament`): the hand, its eliminations and the level land in one transaction."""
+    `tournament`): the hand, its eliminations and the level land in one transaction, and the
+    languages the seated entrants speak now (kept with their entries: "it"/"en")."""
 
     id: int
     state: str
+    languages: Mapping[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from bot.store.models import (
 from bot.store.ratings import check_updates, write_ratings
 from bot.store.sql import Body, Columns, Statement
 from bot.store.tournaments import (
+    ENTRY_LANGUAGE,
     GET,
     SAVE_RUNNING,
     SET_TABLE,
@@ -438,10 +439,11 @@ def _save(
     yield from _apply_moves(tx, row, moves)
     if hand is not None:
         yield from _record_hand(tx, row, hand)
-    if tournament is not None and not (
-        yield Statement(SAVE_RUNNING, (tournament.state, tx.now, tournament.id))
-    ):
-        raise refused((yield Statement(GET, (tournament.id,))))
+    if tournament is not None:
+        if not (yield Statement(SAVE_RUNNING, (tournament.state, tx.now, tournament.id))):
+            raise refused((yield Statement(GET, (tournament.id,))))
+        for user, lang in sorted(tournament.languages.items()):
+            yield Statement(ENTRY_LANGUAGE, (lang, tournament.id, user))
     return row
 
 

@@ -66,6 +66,10 @@ OF_GUILD = (
     " ORDER BY id"
 )
 MAX_PLAYERS = 64
+#: the language an entrant speaks now (`TournamentSave.languages`)
+ENTRY_LANGUAGE = (
+    "UPDATE tournament_entries SET lang = ? WHERE tournament_id = ? AND user_id = ?"
+)
 #: a running tournament's state written with its table's save (`TournamentSave`)
 SAVE_RUNNING = (
     "UPDATE tournaments SET state = ?, version = version + 1, updated_at = ?"

@@ -157,7 +157,10 @@ class TournamentPolicy:
     def settle(self, table: TableFacts, meta: TableMeta, hand: Hand,
                record: HandRecord, notices: list[Notice]) -> Settled:
         """Eliminate, level up and pass the deal; the tournament's state is saved with the
-        hand. Tournament chips are no winnings (net, season, biggest pot): only prizes are."""
+        hand, and the language each entrant spoke at this hand with their entry (a move keeps
+        it with the seat: the results speak as the entrants do now, not as they registered).
+        Tournament chips are no winnings (net, season, biggest pot): only prizes are."""
+        spoken = dict(meta.languages)  # before an eliminated player's seat forgets theirs
         record.counts_net = False
         record.biggest_pot = {}
         record.ratings = tuple(replace(update, winnings=0) for update in record.ratings)
@@ -185,7 +188,7 @@ class TournamentPolicy:
                 "tables.tournament.level_up", level=outcome.level_up.level + 1, ante=stakes.ante,
                 small_point=stakes.small_point, max_bet=stakes.max_bet,
             ))
-        save = TournamentSave(self.tournament_id, tournament.to_json())
+        save = TournamentSave(self.tournament_id, tournament.to_json(), languages=spoken)
         return Settled(seats, record, tournament=save)
 
     async def finish(self, table: TableFacts, meta: TableMeta,

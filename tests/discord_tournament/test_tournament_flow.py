@@ -182,6 +182,31 @@ async def test_a_member_and_three_cpus_in_italian_where_threads_are_not_allowed(
         assert turns > 0  # Anna played her turns, by commands and buttons
 
 
+async def test_an_entrant_who_switches_discord_to_italian_gets_the_results_in_italian(
+    tmp_path: Path,
+) -> None:
+    """She registers in English; her moves in Italian are kept with her entry at each hand's
+    end, so the results (posted when the table is gone) speak Italian."""
+    async with Harness.create(tmp_path, seed=5) as h:  # the server's locale: en-US
+        anna = h.member("Anna", manage_guild=True)
+        number, message = await open_tournament(h, anna, buy_in=100, **QUICK)
+        await h.click(anna, message.id, button(number, "join"))
+        info = await h.bot.tournaments.info(number)  # type: ignore[union-attr]
+        assert info.languages == {anna.id: "en"}
+        anna.locale = "it"  # her Discord in Italian from now on
+        for level in ("easy", "easy", "hard"):
+            await h.slash(anna, "tournament addbot", level=level)
+        assert await TableDriver(h, [anna], seed=2).play_until_closed("mixed") > 0
+        await h.settle()
+        info = await h.bot.tournaments.info(number)  # type: ignore[union-attr]
+        assert info.status is Phase.FINISHED
+        assert info.languages == {anna.id: "it"}
+        (results,) = [m for m in h.messages() if m.files
+                      and m.files[0].filename == "standings.png"]
+        assert t("tournaments.results.title", "it", number=number) in results.text
+        assert await h.store.audit() == []
+
+
 async def test_ending_the_table_calls_the_tournament_off_with_refunds(
     h: Harness, boss: FakeMember, bob: FakeMember
 ) -> None:

@@ -1,7 +1,8 @@
 """The store side of tournament tables (issue 21), on both backends: a tournament starts with
-its table in one transaction, each hand's save writes the tournament's state in the same
-transaction (refused, with nothing written, once it no longer runs), tournament hands add
-no net winnings, and who may open a tournament is a stored server setting."""
+its table in one transaction, each hand's save writes the tournament's state and the languages
+its entrants speak in the same transaction (refused, with nothing written, once it no longer
+runs), tournament hands add no net winnings, and who may open a tournament is a stored server
+setting."""
 
 from __future__ import annotations
 
@@ -99,11 +100,12 @@ async def test_each_hand_saves_the_tournament_state_in_its_transaction(
             table.version,
             meta={"hand": 1},
             hand=hand,
-            tournament=TournamentSave(tid, '{"hands": 1}'),
+            tournament=TournamentSave(tid, '{"hands": 1}', languages={1: "it", 2: "en"}),
         ),
     )
     saved = await store.get_tournament(tid)
     assert (saved.state, saved.version) == ('{"hands": 1}', row.version + 1)
+    assert saved.languages == {1: "it", 2: "en"}  # kept with the entries, in the same save
     stats = await store.stats(GUILD, 1)
     assert (stats.hands, stats.net) == (1, 0)  # tournament chips are not net winnings
     await store.cancel_tournament(tid)
@@ -114,13 +116,14 @@ async def test_each_hand_saves_the_tournament_state_in_its_transaction(
                 table.version,
                 meta={"hand": 2},
                 hand=HandRecord(2, 6, "[]", {1: 1, 2: -1}, counts_net=False),
-                tournament=TournamentSave(tid, '{"hands": 2}'),
+                tournament=TournamentSave(tid, '{"hands": 2}', languages={1: "en"}),
             ),
         )
     kept = await store.get_table(table.id)
     assert (kept.version, kept.meta) == (table.version, {"hand": 1})
     assert (await store.stats(GUILD, 1)).hands == 1
     assert json.loads((await store.get_tournament(tid)).state or "{}") == {"hands": 1}
+    assert (await store.get_tournament(tid)).languages == {1: "it", 2: "en"}
     await store.close_table(table.id, expected_version=table.version)
 
 
