@@ -319,6 +319,7 @@ async def _worker(url: str, index: int, processes: int, n_tables: int, n_actions
     ownership = Ownership(shards=ShardPlan(processes, (index,)), policy=LeasePolicy())
     service = await TableService.start(store, clock=FakeClock(), seed=index, turn_timeout=60.0,
                                        ownership=ownership)
+    freeze_startup_heap()  # as each bot process's start-up ends
     players: dict[int, Any] = {}
     mine: list[tuple[int, int]] = []
     for table in range(index, n_tables, processes):
