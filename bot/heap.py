@@ -2,7 +2,7 @@
 
 What the bot builds before it serves (modules, discord.py's command tree, the engine's lookup
 tables, the tables it resumed) lives as long as the process, yet every full collection walks
-it again and stalls the event loop meanwhile: 37-50 ms in `bench/bench_tables.py small --cpus
+it again and stalls the event loop meanwhile: 37-51 ms in `bench/bench_tables.py small --cpus
 hard`, long enough to be a person's slowest click. Frozen after one collection of start-up's
 own garbage, it is never walked again (the same run: 1.1-1.4 ms). Reference counting still
 frees a frozen object; only a cycle among them would wait for the process to end.
